@@ -1,0 +1,204 @@
+"""The ``symbolic-noise`` command line: a thin shell over the library.
+
+Every error the library raises on purpose becomes a one-line message on stderr
+and exit status 2; there is no traceback for bad input.
+
+Examples
+--------
+>>> main(["solve", "nim", "2", "--channel", "binary", "--digits", "5"])
+N(p) for 1-pile Nim, k = 2, binary channel, p in [0, 1]
+  [0, 1/2]  N = 1 - p   optimal: 0
+  [1/2, 1]  N = p       optimal: 1
+breakpoints:
+  p = 1/2  N = 1/2  optimal: 0, 1
+end points:
+  p = 0  N = 1  optimal: 0
+  p = 1  N = 1  optimal: 1
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from . import reports
+from .channels import channel_names, custom_channel_from_json, get_channel
+from .errors import IntervalError, InvalidChannelError, SymbolicNoiseError
+from .games import GAME_FAMILIES, default_channel_name, game_from_spec
+from .polys import as_fmpq, to_fraction
+from .rounding import fixed
+from .solver import exact_interval, solve
+
+PROG = "symbolic-noise"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{PROG}: error: {message}\n")
+
+
+def _digits(text: str) -> int:
+    try:
+        d = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= d <= 10000:
+        raise argparse.ArgumentTypeError("digits must be between 1 and 10000")
+    return d
+
+
+def _interval(text: str):
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise IntervalError(f"an interval is written A,B (e.g. 0,1/2), not {text!r}")
+    return exact_interval((parts[0].strip(), parts[1].strip()))
+
+
+def _channel(args, game):
+    name = args.channel or default_channel_name(game)
+    if name.endswith(".json") or os.path.isfile(name):
+        try:
+            with open(name, encoding="utf-8") as fh:
+                data = json.load(fh)
+        except OSError as exc:
+            raise InvalidChannelError(f"cannot read the custom channel file {name}: {exc.strerror}") from None
+        except json.JSONDecodeError as exc:
+            raise InvalidChannelError(f"the custom channel file {name} is not valid JSON ({exc.msg}, line {exc.lineno})") from None
+        return custom_channel_from_json(data, name=f"custom ({os.path.basename(name)})")
+    return get_channel(name)
+
+
+def _position(game, text):
+    return None if text is None else game.parse_position(text)
+
+
+def _solve(args):
+    game = game_from_spec(args.game, args.param)
+    channel = _channel(args, game)
+    interval = _interval(args.interval) if args.interval else (0, 1)
+    start = _position(game, args.position)
+    return game, solve(game, channel, interval, start=start)
+
+
+def cmd_solve(args) -> int:
+    game, sol = _solve(args)
+    if args.at is not None:
+        p = as_fmpq(args.at)
+        a, b = sol.interval
+        if not a <= p <= b:
+            raise IntervalError(f"p = {p} is outside [{a}, {b}]")
+        res = sol.at(p)
+        value = to_fraction(res.value)
+        if args.format == "json":
+            out = reports.dumps(
+                {"p": str(p), "value": str(value), "value_decimal": fixed(value, args.digits),
+                 "optimal": [reports.move_json(m) for m in sorted(res.optimal)]}
+            )
+        else:
+            out = f"N({p}) = {value} = {fixed(value, args.digits)}   optimal: {reports.moves_text(res.optimal)}\n"
+        _emit(out, args)
+        return 0
+    if args.format == "json":
+        data = reports.solution_json(sol, digits=args.digits)
+        if args.moves:
+            data["moves"] = reports.move_values_json(sol, digits=args.digits)
+        out = reports.dumps(data)
+    elif args.format == "latex":
+        out = reports.solution_latex(sol, digits=args.digits) + "\n"
+    else:
+        out = reports.solution_text(sol, digits=args.digits) + "\n"
+        if args.moves:
+            out += reports.move_values_text(sol, digits=args.digits) + "\n"
+    _emit(out, args)
+    return 0
+
+
+def cmd_table(args) -> int:
+    game, sol = _solve(args)
+    a, b = sol.interval
+    try:
+        points = reports.grid(args.step, a, b)
+    except ValueError as exc:
+        raise IntervalError(str(exc)) from None
+    rows = reports.table_rows(sol, points)
+    pd = reports.decimals_of(args.step)
+    if args.format == "json":
+        out = reports.dumps(reports.table_json(sol, rows, pd, args.digits))
+    elif args.format == "text":
+        out = reports.table_text(sol, rows, pd, args.digits) + "\n"
+    else:
+        out = reports.table_csv(sol, rows, pd, args.digits)
+    _emit(out, args)
+    return 0
+
+
+def _emit(text: str, args) -> None:
+    if getattr(args, "output", None):
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+def _add_game_arguments(p):
+    families = "; ".join(f"{name} {help_}" for name, (help_, _) in GAME_FAMILIES.items())
+    p.add_argument("game", help=f"the game family ({families})")
+    p.add_argument("param", nargs="?", help="the game's parameter (heap size, board, ...)")
+    p.add_argument(
+        "--channel",
+        help=f"move error distribution: {', '.join(channel_names())}, or a custom channel JSON file"
+        " (default: binary for Nim, king for Chomp)",
+    )
+    p.add_argument("--interval", metavar="A,B", help="solve for p in [A, B] (exact numbers; default 0,1)")
+    p.add_argument("--position", help="solve from this position instead of the start (Nim: 3; Chomp: 3,2)")
+    p.add_argument("-o", "--output", help="write to this file instead of standard output")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Exact solutions of impartial games played through a noisy channel.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("solve", help="N(p) as an exact piecewise function with its optimal moves")
+    _add_game_arguments(p)
+    p.add_argument("--digits", type=_digits, default=15, help="significant digits of decimals (default 15)")
+    p.add_argument("--format", choices=("text", "json", "latex"), default="text")
+    p.add_argument("--moves", action="store_true", help="also give every sent move's own value N(w)")
+    p.add_argument("--at", metavar="P", help="only the exact value and optimal moves at this p")
+    p.set_defaults(func=cmd_solve)
+
+    t = sub.add_parser("table", help="N(p) and the optimal moves on a grid of p (the paper's appendix)")
+    _add_game_arguments(t)
+    t.add_argument("--step", default="0.01", help="grid step (exact; default 0.01)")
+    t.add_argument("--digits", type=_digits, default=15, help="decimals of N (default 15)")
+    t.add_argument("--format", choices=("csv", "json", "text"), default="csv")
+    t.set_defaults(func=cmd_table)
+    return parser
+
+
+def main(argv=None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return args.func(args)
+    except SymbolicNoiseError as exc:
+        sys.stderr.write(f"{PROG}: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{PROG}: interrupted\n")
+        return 130
+    except BrokenPipeError:  # e.g. piped into `head`
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,285 @@
+"""Integer polynomials in p: the bottom layer of the exact core.
+
+Polynomials are python-flint ``fmpz_poly`` values and rational numbers are
+``fmpq`` values; this module holds small pure functions on them:
+
+* exact conversion of user numbers (``as_fmpq``) and exact signs;
+* square-free parts and primitive normal forms;
+* the Möbius transforms behind Descartes' rule of signs: the number of sign
+  variations of ``(1 + s)^d g(1 / (1 + s))`` bounds the number of roots of ``g``
+  in (0, 1), and its coefficients are, up to positive binomial factors, the
+  Bernstein coefficients of ``g`` on [0, 1];
+* real-root isolation on a closed interval by the Vincent–Collins–Akritas
+  bisection (G. E. Collins and A. G. Akritas, SYMSAC 1976; F. Rouillier and
+  P. Zimmermann, J. Comput. Appl. Math. 162 (2004) 33-50).
+
+Nothing here knows about games; the algebraic numbers, rational functions and
+piecewise functions of the layers above are built on these functions.
+
+Examples
+--------
+>>> from flint import fmpz_poly, fmpq
+>>> f = fmpz_poly([-1, 0, 2])                    # 2 p^2 - 1, root 1/sqrt(2)
+>>> isolate_real_roots(f, 0, 1)
+([], [(0, 1)], 2*x^2 + (-1))
+>>> bernstein_sign(fmpz_poly([1, -1]), 0, fmpq(1, 2))     # 1 - p > 0 on (0, 1/2)
+1
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from numbers import Integral, Rational
+
+from flint import fmpq, fmpq_poly, fmpz, fmpz_poly
+
+from .errors import ExpressionError
+
+X = fmpz_poly([0, 1])
+ONE_PLUS_X = fmpz_poly([1, 1])
+ZERO = fmpz_poly([])
+ONE = fmpz_poly([1])
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def as_fmpq(x) -> fmpq:
+    """Convert an exact number (int, Fraction, fmpq, SymPy Rational or a string
+    such as ``"3/7"`` or ``"0.25"``) to ``fmpq``; floats are refused.
+
+    >>> as_fmpq("0.01"), as_fmpq("1/3"), as_fmpq(2)
+    (1/100, 1/3, 2)
+    """
+    if isinstance(x, fmpq):
+        return x
+    if isinstance(x, (bool, float)):
+        raise ExpressionError(
+            f"{x!r} is a float; give exact numbers (int, Fraction, or a string like '1/3' or '0.25')"
+        )
+    if isinstance(x, (int, fmpz)):
+        return fmpq(int(x))
+    if isinstance(x, (Fraction,)) or (isinstance(x, Rational) and not isinstance(x, Integral)):
+        return fmpq(int(x.numerator), int(x.denominator))
+    if isinstance(x, Integral):
+        return fmpq(int(x))
+    if isinstance(x, str):
+        text = x.strip()
+        try:
+            value = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise ExpressionError(f"{x!r} is not an exact rational number") from None
+        return fmpq(value.numerator, value.denominator)
+    # SymPy numbers without importing SymPy here
+    if getattr(x, "is_Rational", False):
+        return fmpq(int(x.p), int(x.q))
+    raise ExpressionError(f"{x!r} is not an exact rational number")
+
+
+def to_fraction(q: fmpq) -> Fraction:
+    """``fmpq`` to ``fractions.Fraction`` (for rounding and printing)."""
+    return Fraction(int(q.p), int(q.q))
+
+
+def sign(x) -> int:
+    """The sign -1, 0 or 1 of an exact number."""
+    return (x > 0) - (x < 0)
+
+
+# --------------------------------------------------------------------------- normal forms
+
+
+def primitive(f: fmpz_poly) -> fmpz_poly:
+    """``f`` divided by its content, with a positive leading coefficient (0 stays 0).
+
+    >>> primitive(fmpz_poly([4, -6]))
+    3*x + (-2)
+    """
+    if f.is_zero():
+        return f
+    c = f.content()
+    if f.leading_coefficient() < 0:
+        c = -c
+    return f if c == 1 else f // c
+
+
+def sqf_part(f: fmpz_poly) -> fmpz_poly:
+    """The primitive square-free part of a non-constant ``f`` (same real roots, all simple).
+
+    >>> sqf_part(fmpz_poly([1, -1]) ** 3 * fmpz_poly([0, 2]))
+    x^2 + (-1)*x
+    """
+    g = f.gcd(f.derivative())
+    return primitive(f // g if g.degree() > 0 else f)
+
+
+def linear_factor(q: fmpq) -> fmpz_poly:
+    """The primitive integer polynomial ``den * x - num`` whose root is ``q``."""
+    return fmpz_poly([-q.p, q.q])
+
+
+def evaluate(f: fmpz_poly, x: fmpq) -> fmpq:
+    """Exact value of ``f`` at a rational point."""
+    return f(x)
+
+
+# --------------------------------------------------------------------------- Möbius transforms
+
+
+def variations(coeffs) -> int:
+    """Number of sign changes in a coefficient sequence, zeros skipped.
+
+    >>> variations([1, 0, -2, 3, 3, -1])
+    3
+    """
+    count = 0
+    last = 0
+    for c in coeffs:
+        if c > 0:
+            if last < 0:
+                count += 1
+            last = 1
+        elif c < 0:
+            if last > 0:
+                count += 1
+            last = -1
+    return count
+
+
+def local_poly(f: fmpz_poly, lo: fmpq, hi: fmpq) -> fmpz_poly:
+    """A positive integer multiple of ``t -> f(lo + (hi - lo) t)``, primitive.
+
+    Its roots in (0, 1) are the roots of ``f`` in (lo, hi), mapped affinely.
+    """
+    if f.degree() <= 0:
+        return f
+    g = fmpq_poly(f)(fmpq_poly([lo, hi - lo])).numer()
+    c = g.content()
+    return g if c == 1 else g // c
+
+
+def _descartes_poly(g: fmpz_poly) -> fmpz_poly:
+    """``(1 + s)^d g(1 / (1 + s))``: positive roots correspond to roots of ``g`` in (0, 1)."""
+    return fmpz_poly(g.coeffs()[::-1])(ONE_PLUS_X)
+
+
+def descartes_count(g: fmpz_poly) -> int:
+    """Descartes' bound on the number of roots of ``g`` in the open interval (0, 1).
+
+    The bound is exact when it is 0 or 1 (Vincent's theorem makes it so after
+    enough bisection), and always has the parity of the true count.
+    """
+    if g.degree() <= 0:
+        return 0
+    return variations(_descartes_poly(g).coeffs())
+
+
+def bernstein_sign(f: fmpz_poly, lo, hi) -> int:
+    """1 (resp. -1) if the Bernstein coefficients of ``f`` on [lo, hi] are all >= 0
+    (resp. <= 0) and not all zero, which proves ``f > 0`` (resp. ``f < 0``) on the
+    open interval (lo, hi); 0 when the test does not decide.
+
+    The test decides whenever ``f`` has no root in [lo, hi] and the interval is
+    small enough; a root at an end point is allowed.
+
+    >>> bernstein_sign(fmpz_poly([-1, 2]), fmpq(1, 2), 1)     # 2p - 1 vanishes at 1/2
+    1
+    >>> bernstein_sign(fmpz_poly([-1, 2]), 0, 1)
+    0
+    """
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    if f.degree() <= 0:
+        return sign(f(lo)) if not f.is_zero() else 0
+    coeffs = _descartes_poly(local_poly(f, lo, hi)).coeffs()
+    pos = neg = False
+    for c in coeffs:
+        if c > 0:
+            if neg:
+                return 0
+            pos = True
+        elif c < 0:
+            if pos:
+                return 0
+            neg = True
+    return 1 if pos else (-1 if neg else 0)
+
+
+def _halve(g: fmpz_poly) -> fmpz_poly:
+    """``2^d g(t / 2)``: the left half of (0, 1) mapped onto (0, 1)."""
+    c = g.coeffs()
+    d = len(c) - 1
+    return fmpz_poly([ci << (d - i) for i, ci in enumerate(c)])
+
+
+# --------------------------------------------------------------------------- root isolation
+
+
+def isolate_real_roots(f: fmpz_poly, lo, hi):
+    """Isolate the real roots of a square-free ``f`` in the closed interval [lo, hi].
+
+    Returns ``(rationals, intervals, g)``: the roots found to be rational (the
+    end points and exact bisection points), sorted; the isolating intervals
+    ``(a, b)`` of the other roots, sorted, each open interval holding exactly one
+    root; and ``g``, ``f`` divided by the linear factors of those rational roots,
+    so that ``g(a) * g(b) < 0`` for every interval.
+
+    A root inside an isolating interval may itself be rational (1/3 below);
+    only end points and exact bisection points are recognised as rational here.
+
+    >>> isolate_real_roots(fmpz_poly([0, -1, 2]) * fmpz_poly([-1, 3]), 0, 1)  # roots 0, 1/3, 1/2
+    ([0, 1/2], [(0, 1/2)], 3*x + (-1))
+    """
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    if f.is_zero():
+        raise ValueError("the zero polynomial has no isolated roots")
+    rationals = []
+    work = f
+    for e in ((lo,) if lo == hi else (lo, hi)):
+        if work.degree() >= 1 and work(e) == 0:
+            rationals.append(e)
+            work = work // linear_factor(e)
+    intervals = []
+    if lo < hi and work.degree() >= 1:
+        found = []
+        stack = [(local_poly(work, lo, hi), lo, hi)]
+        while stack:
+            g, a, b = stack.pop()
+            v = descartes_count(g)
+            if v == 0:
+                continue
+            if v == 1:
+                intervals.append((a, b))
+                continue
+            m = (a + b) / 2
+            left = _halve(g)
+            right = left(ONE_PLUS_X)
+            if right.coeffs()[0] == 0:  # g(1/2) == 0: the midpoint is a root
+                found.append(m)
+                right = right.right_shift(1)
+            stack.append((right, m, b))
+            stack.append((left, a, m))
+        for m in found:
+            work = work // linear_factor(m)
+        rationals.extend(found)
+    rationals.sort()
+    intervals.sort()
+    return rationals, intervals, work
+
+
+def count_real_roots(f: fmpz_poly, lo, hi) -> int:
+    """Number of distinct real roots of ``f`` (non-zero) in the closed interval [lo, hi].
+
+    >>> count_real_roots(fmpz_poly([-1, 0, 1]) ** 2, -1, 1)
+    2
+    """
+    if f.degree() <= 0:
+        return 0
+    rationals, intervals, _ = isolate_real_roots(sqf_part(f), lo, hi)
+    return len(rationals) + len(intervals)
+
+
+def root_bound(f: fmpz_poly) -> fmpz:
+    """An integer ``B`` with every complex root of ``f`` in ``|z| < B`` (Cauchy's bound)."""
+    c = f.coeffs()
+    lead = abs(c[-1])
+    return 2 + max(abs(x) for x in c[:-1]) // lead if len(c) > 1 else fmpz(1)
