@@ -167,8 +167,9 @@ def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic) -> tuple[li
 
 
 class _Sweep:
-    def __init__(self, game: Game, channel: Channel, order, a: fmpq, b: fmpq, progress=None):
+    def __init__(self, game: Game, channel: Channel, order, a: fmpq, b: fmpq, progress=None, misere=False):
         self.game = game
+        self.misere = misere
         self.a = RealAlgebraic.rational(a)
         self.b = RealAlgebraic.rational(b)
         self.progress = progress
@@ -272,12 +273,13 @@ class _Sweep:
 
     def run(self) -> dict:
         x = self.a
-        zero = fmpz_poly([])
+        # normal play: the player to move at a terminal position loses; misère: wins
+        end = RationalFunction.constant(1 if self.misere else 0)
         for node in self.nodes:
             if node.terminal:
-                node.fnum, node.fden, node.horizon = zero, ONE, self.b
+                node.fnum, node.fden, node.horizon = end.num, ONE, self.b
                 node.points += [self.a, self.b]
-                node.formulas.append(RationalFunction.constant(0))
+                node.formulas.append(end)
                 node.sets.append(frozenset())
                 node.point_sets += [frozenset(), frozenset()]
         pending = [n for n in self.nodes if not n.terminal]
@@ -339,8 +341,9 @@ class Solution:
     optimal sets at the breakpoints and at the ends of the interval.
     """
 
-    def __init__(self, game: Game, channel: Channel, interval, values: dict, start):
+    def __init__(self, game: Game, channel: Channel, interval, values: dict, start, misere: bool = False):
         self.game = game
+        self.misere = misere
         self.channel = channel
         self.interval = interval
         self.start = start
@@ -430,12 +433,15 @@ def solve(
     interval=(0, 1),
     *,
     start=None,
+    misere: bool = False,
     progress: Callable[[SolveProgress], None] | None = None,
 ) -> Solution:
     """Solve ``game`` through ``channel`` exactly for every p in ``interval``.
 
     ``start`` (default: the game's start position) selects the position whose
     subgame is solved; every position reachable from it is solved too.
+    ``misere=True`` plays the misère convention: the player who makes the last
+    move loses (a player with no move wins, N = 1 at terminal positions).
     ``progress`` is called once per sweep point with a :class:`SolveProgress`;
     it may raise to stop the solve.
 
@@ -448,5 +454,5 @@ def solve(
     a, b = exact_interval(interval)
     root = game.start() if start is None else game.check_position(start)
     order = game.positions(root)
-    values = _Sweep(game, channel, order, a, b, progress).run()
-    return Solution(game, channel, (a, b), values, root)
+    values = _Sweep(game, channel, order, a, b, progress, misere).run()
+    return Solution(game, channel, (a, b), values, root, misere)
