@@ -261,8 +261,9 @@ class CustomChannel(Channel):
     expression (SymPy, string, or exact number), or a mapping
     ``{v: {sent: {received: expression}}}`` in which moves may be given by name
     (``game.move_label``) or as follower positions; missing entries are 0.
-    Positions absent from a mapping use ``default`` (another channel, or a name
-    such as ``"uniform"``); without a default they are an error.
+    Positions absent from a mapping, and sent moves without a row, use
+    ``default`` (another channel, or a name such as ``"uniform"``); without a
+    default they are an error.
 
     Validation (on the solve interval, by exact real-root counting) checks that
     every entry is a rational function of p without poles, that entries are
@@ -323,14 +324,21 @@ class CustomChannel(Channel):
                 raise InvalidChannelError(f"position {v!r}: the sent move {sent_key!r} is given twice", position=v, sent=sent_key)
             index[i] = row
         out = []
+        fallback = None
         for i, (w, lw) in enumerate(zip(fs, labels)):
             row = index.get(i)
             if row is None:
-                raise InvalidChannelError(
-                    f"psi at position {game.position_label(v)}: no distribution given for the sent move {lw!r}",
-                    position=v,
-                    sent=lw,
-                )
+                if self._default is None:
+                    raise InvalidChannelError(
+                        f"psi at position {game.position_label(v)}: no distribution given for the sent move {lw!r}"
+                        " and no default",
+                        position=v,
+                        sent=lw,
+                    )
+                if fallback is None:
+                    fallback = self._default.matrix(game, v)
+                out.append(fallback[i])
+                continue
             entries = [RationalFunction.constant(0)] * len(fs)
             seen = set()
             for rec_key, expr in _items(row):

@@ -126,16 +126,11 @@ class Game(abc.ABC):
 
 
 def _check_int(value, what: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            import numbers
+    import numbers
 
-            if isinstance(value, numbers.Integral):
-                value = int(value)
-            else:
-                raise TypeError
-        except TypeError:
-            raise GameParameterError(f"{what} must be an integer, not {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise GameParameterError(f"{what} must be an integer, not {value!r}")
+    value = int(value)
     if value < minimum:
         raise GameParameterError(f"{what} must be >= {minimum}, not {value}")
     return value

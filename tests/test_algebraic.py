@@ -1,0 +1,101 @@
+"""RealAlgebraic: exact comparisons, signs, rounding and conversions."""
+
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy
+from flint import fmpq, fmpz_poly
+from hypothesis import given
+from hypothesis import strategies as st
+
+from symbolic_noise.algebraic import RealAlgebraic, real_roots, sorted_exact
+
+SQRT2_HALF = lambda: RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)  # noqa: E731
+
+
+def test_rational_collapses():
+    r = RealAlgebraic.root(fmpz_poly([-1, 3]) * fmpz_poly([1, 0, 1]), 0, 1)
+    assert not r.is_rational  # not known yet: deciding needs the minimal polynomial
+    assert r.minpoly() == fmpz_poly([-1, 3]) and r.rational_value == fmpq(1, 3)
+    # also when the interval holds irrational roots of another factor elsewhere
+    s = RealAlgebraic.root(fmpz_poly([-1, 3]) * fmpz_poly([-1, 0, 2]), 0, fmpq(1, 2))
+    assert s.minpoly() == fmpz_poly([-1, 3]) and s.is_rational
+
+
+def test_equality_across_different_polynomials():
+    a = SQRT2_HALF()
+    # the same number as a root of (2x^2 - 1)(x - 5), with another interval
+    b = RealAlgebraic.root(fmpz_poly([-1, 0, 2]) * fmpz_poly([-5, 1]), fmpq(1, 2), fmpq(9, 10))
+    assert a == b and not a < b and not a > b
+    c = RealAlgebraic.root(fmpz_poly([-7, 0, 10]) * fmpz_poly([-1, 1]), fmpq(1, 2), fmpq(9, 10))  # sqrt(0.7)
+    assert c > a and a < c and a != c
+
+
+def test_close_numbers_compare_correctly():
+    # sqrt(2)/2 and 0.70710678118654752440 differ at the 21st digit
+    a = SQRT2_HALF()
+    q = fmpq(70710678118654752440, 10**20)
+    assert a > RealAlgebraic.rational(q)
+    assert a < RealAlgebraic.rational(q + fmpq(1, 10**20))
+
+
+def test_sign_of():
+    a = SQRT2_HALF()
+    assert a.sign_of(fmpz_poly([-1, 0, 2]) * fmpz_poly([3, 1])) == 0
+    assert a.sign_of(fmpz_poly([-70710678118654752440, 10**20])) == 1
+    assert a.sign_of(fmpz_poly([70710678118654752441, -(10**20)])) == 1
+
+
+@given(st.integers(2, 50), st.integers(1, 40))
+def test_decimal_is_correctly_rounded(n, digits):
+    """The n-th root of 1/2 (in (0, 1)) against mpmath at high precision."""
+    f = fmpz_poly([-1] + [0] * (n - 1) + [2])
+    r = RealAlgebraic.root(f, 0, 1)
+    with mpmath.workdps(digits + 40):
+        exact = mpmath.root(mpmath.mpf(1) / 2, n)
+        expected = mpmath.nstr(exact, digits, strip_zeros=False, min_fixed=-8, max_fixed=30).rstrip(".")
+    # mpmath rounds half to even on its own binary value; at these precisions no tie occurs
+    assert r.decimal(digits) == expected
+
+
+def test_to_sympy_round_trip():
+    r = real_roots(fmpz_poly([1, -7, 18, -23, 9, 14, -20, 9]), 0, 1)
+    for x in r:
+        s = x.to_sympy()
+        assert isinstance(s, sympy.CRootOf)
+        back = RealAlgebraic.from_sympy(s)
+        assert back == x
+        assert abs(sympy.N(s, 40) - sympy.Float(x.decimal(30), 40)) < sympy.Float("1e-30")
+
+
+def test_exact_str_parses_with_sympy():
+    x = real_roots(fmpz_poly([1, -7, 18, -23, 9, 14, -20, 9]), 0, 1)[-1]
+    expr = sympy.sympify(x.exact_str())
+    assert abs(sympy.N(expr, 40) - sympy.Float(x.decimal(40), 40)) < sympy.Float("1e-38")
+
+
+def test_from_sympy_radicals():
+    r = RealAlgebraic.from_sympy(sympy.sqrt(3) - 1)
+    assert r.decimal(20) == "0.73205080756887729353"
+    assert RealAlgebraic.from_sympy(sympy.Rational(3, 7)).rational_value == fmpq(3, 7)
+
+
+def test_invalid_intervals_are_rejected():
+    with pytest.raises(ValueError):
+        RealAlgebraic.root(fmpz_poly([-1, 0, 1]), -2, 2)  # two roots
+    with pytest.raises(ValueError):
+        RealAlgebraic.root(fmpz_poly([-1, 0, 1]), 2, 3)  # none
+
+
+def test_sorting_and_short_interval():
+    xs = real_roots(fmpz_poly([-1, 0, 2]) * fmpz_poly([-1, 3]) * fmpz_poly([-2, 0, 5]), 0, 1)
+    assert [x.decimal(4) for x in sorted_exact(reversed(xs))] == ["0.3333", "0.6325", "0.7071"]
+    lo, hi = xs[-1].short_interval()
+    assert RealAlgebraic.rational(lo) < xs[-1] < RealAlgebraic.rational(hi)
+    assert hi - lo <= Fraction(2, 10**4)
+
+
+def test_not_hashable():
+    with pytest.raises(TypeError):
+        hash(SQRT2_HALF())

@@ -1,0 +1,90 @@
+"""The command line: outputs, formats, and one-line errors with exit status 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from symbolic_noise.cli import main
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "symbolic_noise.cli", *args], capture_output=True, text=True)
+
+
+def test_solve_text(capsys):
+    assert main(["solve", "nim", "3", "--channel", "binary"]) == 0
+    out = capsys.readouterr().out
+    assert "[0, 1/2]  N = (1 - p + p^2)/(1 + p)    optimal: 0" in out
+
+
+def test_solve_json_and_digits(capsys):
+    assert main(["solve", "nim", "5", "--format", "json", "--digits", "30"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["breakpoints"][1]["decimal"] == "0.762336058143710206476509888699"
+    assert data["pieces"][0]["optimal"] == [0]
+
+
+def test_solve_chomp_latex(capsys):
+    assert main(["solve", "chomp", "2x3", "--channel", "king", "--format", "latex"]) == 0
+    assert "\\begin{cases}" in capsys.readouterr().out
+
+
+def test_solve_at_and_position(capsys):
+    assert main(["solve", "nim", "5", "--at", "1/2"]) == 0
+    assert capsys.readouterr().out.startswith("N(1/2) = 1/2 = 0.500000000000000   optimal: 0, 1, 2, 3, 4")
+    assert main(["solve", "chomp", "3x3", "--position", "2,2", "--channel", "king", "--at", "1/3"]) == 0
+    assert "optimal: (1,2), (2,1), (2,2)" in capsys.readouterr().out
+
+
+def test_table_nim10(capsys, tmp_path):
+    out = tmp_path / "t.csv"
+    assert main(["table", "nim", "10", "--step", "0.01", "-o", str(out)]) == 0
+    lines = out.read_text().splitlines()
+    assert lines[0] == "k,p,N,optimal" and len(lines) == 102
+    assert lines[51] == "10,0.50,0.500000000000000,0;1;2;3;4;5;6;7;8;9"
+
+
+def test_custom_channel_file(tmp_path, capsys):
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"default": "binary", "rows": [{"position": 2, "sent": 0, "received": [[0, "1 - p/2"], [1, "p/2"]]}]}))
+    assert main(["solve", "nim", "3", "--channel", str(good)]) == 0
+    assert "custom (good.json) channel" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["solve", "chess", "3"], "unknown game"),
+        (["solve", "chomp", "0x3"], "at least one row"),
+        (["solve", "nim", "-3"], "cannot be negative"),
+        (["solve", "nim", "3", "--interval", "0,2"], "0 <= a < b <= 1"),
+        (["solve", "nim", "3", "--at", "3/2"], "outside [0, 1]"),
+        (["solve", "nim", "3", "--at", "0.5.1"], "not an exact rational"),
+        (["solve", "nim", "3", "--channel", "gaussian"], "unknown channel"),
+        (["solve", "nim", "3", "--channel", "king"], "defined for Chomp"),
+        (["solve", "nim", "3", "--channel", "missing.json"], "cannot read"),
+        (["table", "nim", "3", "--step", "0"], "step must be positive"),
+        (["solve", "nim", "3", "--digits", "0"], "digits must be"),
+        (["solve"], "required"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(args, needle):
+    res = run(*args)
+    assert res.returncode == 2, res
+    assert "Traceback" not in res.stderr
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("symbolic-noise: error:") and needle in lines[0], res.stderr
+
+
+def test_invalid_custom_channel_file(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"default": "binary", "rows": [{"position": 2, "sent": 0, "received": [[0, "1 - 2*p"], [1, "2*p"]]}]}))
+    res = run("solve", "nim", "3", "--channel", str(bad))
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "position 2, sent 0, received 0 is negative at p = " in res.stderr
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    res = run("solve", "nim", "3", "--channel", str(broken))
+    assert res.returncode == 2 and "not valid JSON" in res.stderr

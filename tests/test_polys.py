@@ -1,0 +1,101 @@
+"""Integer polynomial layer: Descartes/Bernstein tests and VCA root isolation,
+checked against SymPy's independent real-root isolation."""
+
+from fractions import Fraction
+
+import sympy
+from flint import fmpq, fmpz_poly
+from hypothesis import given
+from hypothesis import strategies as st
+
+from symbolic_noise import polys
+from symbolic_noise.errors import ExpressionError
+
+import pytest
+
+x = sympy.Symbol("x")
+
+small_coeffs = st.lists(st.integers(-20, 20), min_size=2, max_size=9).filter(lambda c: c[-1] != 0)
+rationals = st.fractions(min_value=-3, max_value=3, max_denominator=64)
+
+
+def sympy_roots_in(coeffs, lo, hi):
+    poly = sympy.Poly(list(reversed(coeffs)), x)
+    return sorted({r for r in sympy.real_roots(poly) if lo <= r <= hi}, key=lambda r: sympy.N(r, 50))
+
+
+@given(small_coeffs, rationals, rationals)
+def test_isolation_matches_sympy(coeffs, a, b):
+    lo, hi = min(a, b), max(a, b)
+    f = fmpz_poly(coeffs)
+    sq = polys.sqf_part(f)
+    rationals_, intervals, g = polys.isolate_real_roots(sq, fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator))
+    expected = sympy_roots_in(coeffs, sympy.Rational(lo), sympy.Rational(hi))
+    assert len(rationals_) + len(intervals) == len(expected)
+    for r in rationals_:
+        assert f(r) == 0
+    for a_, b_ in intervals:
+        assert a_ < b_ and g(a_) * g(b_) < 0
+        inside = [r for r in expected if sympy.Rational(int(a_.p), int(a_.q)) < r < sympy.Rational(int(b_.p), int(b_.q))]
+        assert len(inside) == 1
+    # the intervals are disjoint and sorted
+    pts = sorted([(r, r) for r in rationals_] + intervals)
+    for (a1, b1), (a2, b2) in zip(pts, pts[1:]):
+        assert b1 <= a2
+
+
+@given(small_coeffs, rationals, rationals)
+def test_bernstein_sign_is_sound(coeffs, a, b):
+    """A decided Bernstein test is never wrong: checked at many rational points."""
+    if a == b:
+        return
+    lo, hi = min(a, b), max(a, b)
+    f = fmpz_poly(coeffs)
+    s = polys.bernstein_sign(f, fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator))
+    if s:
+        for i in range(1, 40):
+            t = lo + (hi - lo) * Fraction(i, 40)
+            assert polys.sign(f(fmpq(t.numerator, t.denominator))) == s
+
+
+def test_bernstein_decides_away_from_roots():
+    f = fmpz_poly([-1, 0, 2])  # roots +-1/sqrt(2)
+    assert polys.bernstein_sign(f, 0, fmpq(7, 10)) == -1
+    assert polys.bernstein_sign(f, fmpq(71, 100), 1) == 1
+    assert polys.bernstein_sign(f, 0, 1) == 0
+
+
+def test_root_at_end_point_is_allowed():
+    # (2p - 1)(p + 1) > 0 on (1/2, 1] although it vanishes at 1/2
+    f = fmpz_poly([-1, 2]) * fmpz_poly([1, 1])
+    assert polys.bernstein_sign(f, fmpq(1, 2), 1) == 1
+
+
+def test_multiple_roots_and_rational_midpoints():
+    # roots 1/2 (a bisection midpoint) and 1/4, 3/4 (later midpoints), 1/3 (not dyadic)
+    f = fmpz_poly([-1, 2]) * fmpz_poly([-1, 4]) * fmpz_poly([-3, 4]) * fmpz_poly([-1, 3])
+    rats, ints, g = polys.isolate_real_roots(f, 0, 1)
+    # 1/2 and 1/4 are hit as bisection points; 1/3 and 3/4 are each alone in an interval
+    assert rats == [fmpq(1, 4), fmpq(1, 2)]
+    assert len(ints) == 2 and g == fmpz_poly([-1, 3]) * fmpz_poly([-3, 4])
+    assert [fmpq(1, 3), fmpq(3, 4)] == [r for r in (fmpq(1, 3), fmpq(3, 4)) for a, b in ints if a < r < b]
+
+
+def test_count_real_roots():
+    assert polys.count_real_roots(fmpz_poly([-2, 0, 1]) ** 3, -2, 2) == 2
+    assert polys.count_real_roots(fmpz_poly([1, 0, 1]), -10, 10) == 0
+
+
+def test_as_fmpq_refuses_floats():
+    assert polys.as_fmpq("0.125") == fmpq(1, 8)
+    assert polys.as_fmpq(Fraction(2, 6)) == fmpq(1, 3)
+    assert polys.as_fmpq(sympy.Rational(3, 9)) == fmpq(1, 3)
+    with pytest.raises(ExpressionError):
+        polys.as_fmpq(0.5)
+    with pytest.raises(ExpressionError):
+        polys.as_fmpq("one half")
+
+
+def test_root_bound():
+    f = fmpz_poly([-6, 11, -6, 1])  # roots 1, 2, 3
+    assert polys.root_bound(f) > 3

@@ -1,0 +1,261 @@
+"""The exact solver against the paper's exact results, its tables, the
+classical game, and an independent exact method (pointwise backward induction)."""
+
+import csv
+import functools
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from flint import fmpq
+from hypothesis import given
+from hypothesis import strategies as st
+
+from symbolic_noise import CustomChannel, ExplicitGame, RationalFunction, RealAlgebraic, evaluate, solve
+from symbolic_noise.games import Chomp, Nim
+from symbolic_noise.polys import to_fraction
+from symbolic_noise.rounding import fixed
+
+R = RationalFunction.from_expr
+DATA = Path(__file__).parent / "data"
+HALF = fmpq(1, 2)
+
+
+@functools.lru_cache(maxsize=None)
+def nim_binary(k):
+    return solve(Nim(k), "binary")
+
+
+def pieces(f):
+    return [(pc.lo, pc.hi, pc.formula, pc.label) for pc in f.pieces()]
+
+
+# --------------------------------------------------------------------------- theory.md 3.1
+
+
+def test_small_heaps():
+    sol = nim_binary(3)
+    assert sol.value(0).formulas == (R("0"),)
+    assert sol.value(1).formulas == (R("1"),)
+    (a, h, f1, s1), (h2, b, f2, s2) = pieces(sol.value(2))
+    assert h.rational_value == HALF and h2.rational_value == HALF
+    assert (f1, s1, f2, s2) == (R("1 - p"), {0}, R("p"), {1})
+
+
+def test_N3_and_its_per_move_functions():
+    sol = nim_binary(3)
+    (lo, mid, f1, s1), (_, hi, f2, s2) = pieces(sol.value())
+    assert mid.rational_value == HALF
+    assert f1 == R("(1 - p + p**2)/(1 + p)") and s1 == {0}
+    assert f2 == R("(p - p**3)/(1 - p + p**2)") and s2 == {1}
+    assert sol.value().point_labels[1] == {0, 1, 2}  # every move is optimal at p = 1/2
+    assert sol.at(HALF).value == HALF
+    expected = {
+        0: (R("(1-p+p**2)/(1+p)"), R("1 - p")),
+        1: (R("p"), R("(p - p**3)/(1 - p + p**2)")),
+        2: (R("(2*p - 3*p**2 + p**3)/(1 - p + p**2)"), R("1 - p")),
+    }
+    moves = sol.move_values()
+    assert set(moves) == {0, 1, 2}
+    for move, (left, right) in expected.items():
+        f = moves[move]
+        assert [str(x) for x in f.points] == ["0", "1/2", "1"]
+        assert f.formulas == (left, right)
+
+
+def paper_rows():
+    with open(DATA / "nim_binary_k4_k5.csv") as fh:
+        return list(csv.DictReader(fh))
+
+
+def paper_optimal(text):
+    if "-" in text:
+        a, b = text.split("-")
+        return set(range(int(a), int(b) + 1))
+    return {int(text)}
+
+
+# The paper's k = 4, 5 tables were computed in floating point: 9 of 201 values
+# differ from the correctly rounded exact value by one unit in the 15th decimal
+# (independently confirmed in test_pointwise.py).
+PAPER_LAST_DIGIT_OFF = {(4, "0.74"), (4, "0.86"), (5, "0.01"), (5, "0.04"), (5, "0.06"), (5, "0.38"), (5, "0.63"), (5, "0.66"), (5, "0.92")}
+
+
+@pytest.mark.parametrize("row", paper_rows(), ids=lambda r: f"k{r['k']}-p{r['p']}")
+def test_paper_tables_k4_k5(row):
+    k, p = int(row["k"]), Fraction(row["p"])
+    res = nim_binary(k).at(fmpq(p.numerator, p.denominator))
+    value = to_fraction(res.value)
+    assert abs(value - Fraction(row["N"])) <= Fraction(1, 10**15)
+    if (k, row["p"]) in PAPER_LAST_DIGIT_OFF:
+        assert fixed(value, 15) != row["N"]
+    else:
+        assert fixed(value, 15) == row["N"]
+    if (k, row["p"]) == (4, "1.00"):
+        # erratum (theory.md): the paper lists only move 3; moves 0 and 3 tie with N = 1
+        assert res.optimal == {0, 3} and value == 1
+    else:
+        assert res.optimal == paper_optimal(row["optimal"])
+
+
+def test_k5_breakpoint_is_algebraic_and_both_sides_agree():
+    sol = nim_binary(5)
+    f = sol.value()
+    assert [sorted(s) for s in f.labels] == [[0], [3], [4]]
+    rho = f.breakpoints[1]
+    assert isinstance(rho, RealAlgebraic) and not rho.is_rational
+    assert rho.minpoly().degree() == 7
+    assert rho.decimal(20) == "0.76233605814371020648"
+    assert f.point_labels[2] == {3, 4}
+    send3, send4 = sol.move_values()[3], sol.move_values()[4]
+    g3, g4 = send3.formula_at(rho), send4.formula_at(rho)
+    # exactly equal at rho: the numerator of their difference vanishes there
+    assert rho.sign_of((g3 - g4).num) == 0
+    digits = 30
+    assert send3(rho).decimal(digits) == send4(rho).decimal(digits) == f(rho).decimal(digits)
+    # 3 is strictly better just left of rho, 4 just right
+    lo, hi = rho.enclosure(fmpq(1, 10**12))
+    left, right = fmpq(lo.numerator, lo.denominator) - fmpq(1, 10**9), fmpq(hi.numerator, hi.denominator) + fmpq(1, 10**9)
+    assert send3(left) > send4(left) and send4(right) > send3(right)
+
+
+# --------------------------------------------------------------------------- theory.md 3.2
+
+
+def test_chomp_2x2_king():
+    sol = solve(Chomp(2, 2), "king")
+    f = sol.value()
+    assert f.formulas == (R("(1 - p)/2"), R("p"))
+    assert f.breakpoints[0].rational_value == fmpq(1, 3)
+    assert f.labels == ({(1, 2), (2, 1)}, {(2, 2)})
+    assert f.point_labels[1] == {(1, 2), (2, 1), (2, 2)}
+
+
+def test_chomp_2x2_rook():
+    f = solve(Chomp(2, 2), "rook").value()
+    assert f.formulas == (R("1 - p"), R("p"))
+    assert f.breakpoints[0].rational_value == HALF
+    assert f.labels == ({(1, 2), (2, 1)}, {(2, 2)})
+
+
+# --------------------------------------------------------------------------- the classical game
+
+
+def classical_wins(game):
+    win = {}
+    for v in game.positions():
+        win[v] = any(not win[w] for w in game.followers(v))
+    return win
+
+
+@pytest.mark.parametrize(
+    "game", [Nim(10)] + [Chomp(r, c) for r in range(1, 5) for c in range(r, 5)], ids=lambda g: g.describe()
+)
+def test_identity_channel_is_the_classical_game(game):
+    sol = solve(game, "identity")
+    win = classical_wins(game)
+    for v in game.positions():
+        f = sol.value(v)
+        assert f.formulas == (RationalFunction.constant(1 if win[v] else 0),)
+        if win[v]:  # the optimal moves are exactly the moves to losing positions
+            winning = {game.move_label(v, w) for w in game.followers(v) if not win[w]}
+            assert f.labels[0] == winning
+
+
+def test_chomp_square_boards_are_first_player_wins_through_identity():
+    for n in range(2, 5):
+        assert solve(Chomp(n, n), "identity").at(0).value == 1
+
+
+def test_misere_identity():
+    sol = solve(Nim(4), "identity", misere=True)
+    # misère 1-pile Nim: only the heap of 1 is lost for the mover
+    assert [sol.at("1/3", v).value for v in range(5)] == [1, 0, 1, 1, 1]
+
+
+# --------------------------------------------------------------------------- sub-intervals
+
+
+def test_sub_interval_solve_is_the_restriction():
+    full = nim_binary(6).value()
+    part = solve(Nim(6), "binary", ("1/3", "4/5")).value()
+    assert part.points[0].rational_value == fmpq(1, 3) and part.points[-1].rational_value == fmpq(4, 5)
+    for x in part.breakpoints:
+        assert any(x == y for y in full.breakpoints)
+    for i in range(1, 50):
+        t = fmpq(1, 3) + (fmpq(4, 5) - fmpq(1, 3)) * fmpq(i, 50)
+        assert part(t) == full(t) and part.label_at(t) == full.label_at(t)
+
+
+# --------------------------------------------------------------------------- property tests
+
+
+@st.composite
+def random_games_and_channels(draw):
+    """A random acyclic game and a random valid channel whose entries are
+    ratios of polynomials with non-negative Bernstein coefficients."""
+    n = draw(st.integers(2, 7))
+    graph = {}
+    for v in range(1, n):
+        fs = draw(st.lists(st.integers(0, v - 1), unique=True, max_size=4))
+        if fs:
+            graph[v] = fs
+    graph.setdefault(n - 1, [0])
+    game = ExplicitGame(graph, n - 1)
+    coeff = st.integers(0, 3)
+    tables = {}
+    for v, fs in graph.items():
+        table = {}
+        for w in fs:
+            weights = []
+            for _ in fs:
+                c = [draw(coeff) for _ in range(3)]
+                weights.append(c)
+            for k in range(3):  # every Bernstein column has positive total mass
+                if sum(c[k] for c in weights) == 0:
+                    weights[draw(st.integers(0, len(fs) - 1))][k] = 1
+            polys = [f"({c[0]})*(1-p)**2 + ({c[1]})*2*p*(1-p) + ({c[2]})*p**2" for c in weights]
+            total = " + ".join(polys)
+            table[w] = {u: f"({poly})/({total})" for u, poly in zip(fs, polys)}
+        tables[v] = table
+    return game, CustomChannel(tables, default="identity")
+
+
+rational_p = st.fractions(min_value=0, max_value=1, max_denominator=60)
+
+
+@given(random_games_and_channels(), st.lists(rational_p, min_size=1, max_size=4), st.booleans())
+def test_piecewise_solution_matches_pointwise_backward_induction(gc, ps, misere):
+    game, channel = gc
+    sol = solve(game, channel, misere=misere)
+    points = [fmpq(p.numerator, p.denominator) for p in ps]
+    # also every rational breakpoint of every position
+    for v in game.positions():
+        points += [x.rational_value for x in sol.value(v).points if x.is_rational]
+    for p in points:
+        direct = evaluate(game, channel, p, misere=misere)
+        for v in game.positions():
+            res = sol.at(p, v)
+            assert res.value == direct[v].value, (v, p)
+            assert res.optimal == direct[v].optimal, (v, p)
+            assert 0 <= res.value <= 1
+
+
+@given(random_games_and_channels())
+def test_values_are_continuous_at_breakpoints_and_in_range(gc):
+    game, channel = gc
+    sol = solve(game, channel)
+    for v in game.positions():
+        f = sol.value(v)
+        for j, x in enumerate(f.breakpoints, start=1):
+            left, right = f.formulas[j - 1], f.formulas[j]
+            assert x.sign_of((left - right).num) == 0
+            lo, hi = f.point_value(j).enclosure(10)
+            assert lo >= -Fraction(1, 10**9) and hi <= 1 + Fraction(1, 10**9)
+        # per-move values never exceed N and the optimal ones attain it
+        moves = sol.move_values(v)
+        for i in range(1, 8):
+            t = fmpq(i, 8)
+            top = f(t)
+            assert all(m(t) <= top for m in moves.values())
+            assert {name for name, m in moves.items() if m(t) == top} == f.label_at(t)
