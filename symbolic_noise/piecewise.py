@@ -354,6 +354,37 @@ class PiecewiseFunction:
 
     # ------------------------------------------------------------------ operations
 
+    def restrict(self, lo, hi) -> "PiecewiseFunction":
+        """The same function on the sub-interval [lo, hi] (exact end points).
+
+        >>> from symbolic_noise.ratfunc import RationalFunction as R
+        >>> f = PiecewiseFunction([0, RealAlgebraic.rational("1/2"), 1], [R.from_expr("1 - p"), R.from_expr("p")])
+        >>> [str(x) for x in f.restrict("1/4", "1/3").points]
+        ['1/4', '1/3']
+        """
+        lo, hi = RealAlgebraic.coerce(lo), RealAlgebraic.coerce(hi)
+        a, b = self.interval
+        if lo.compare(a) < 0 or hi.compare(b) > 0 or lo.compare(hi) >= 0:
+            raise ValueError(f"[{lo}, {hi}] is not a sub-interval of [{a}, {b}]")
+        points, formulas, labels, plabels = [lo], [], [], [self.label_at(lo)]
+        for i, f in enumerate(self.formulas):
+            left, right = self.points[i], self.points[i + 1]
+            if right.compare(lo) <= 0 or left.compare(hi) >= 0:
+                continue
+            formulas.append(f)
+            labels.append(self.labels[i] if self.labels is not None else None)
+            if right.compare(hi) < 0:
+                points.append(right)
+                plabels.append(self.point_labels[i + 1] if self.point_labels is not None else None)
+        points.append(hi)
+        plabels.append(self.label_at(hi))
+        return PiecewiseFunction(
+            points,
+            formulas,
+            labels if self.labels is not None else None,
+            plabels if self.point_labels is not None else None,
+        )
+
     def map(self, op: Callable[[RationalFunction], RationalFunction]) -> "PiecewiseFunction":
         """Apply ``op`` to every formula (keeping points and labels)."""
         return PiecewiseFunction(self.points, [op(f) for f in self.formulas], self.labels, self.point_labels)

@@ -102,6 +102,10 @@ class _Node:
     formulas: list = field(default_factory=list)
     sets: list = field(default_factory=list)
     point_sets: list = field(default_factory=list)
+    # a value given in advance (terminal positions, earlier solves): its pieces
+    # are followed instead of computed
+    known: PiecewiseFunction = None
+    index: int = 0
 
     @property
     def terminal(self) -> bool:
@@ -146,14 +150,31 @@ def _lcm(polys_list) -> fmpz_poly:
     return out
 
 
+def _outer_bounds(x: RealAlgebraic, y: RealAlgebraic) -> tuple[fmpq, fmpq]:
+    """Short dyadic ``lo <= x`` and ``hi >= y``, with a margin of about 1/16 of
+    the cell: few bits keep the Bernstein transforms of large polynomials cheap
+    (their coefficients grow by the end points' bits times the degree)."""
+    while not x.hi < y.lo:  # x < y: refining separates them
+        x.refine()
+        y.refine()
+    width = y.lo - x.hi
+    m = 4
+    while fmpq(1, 2**m) * 16 > width:
+        m += 1
+    scale = 2**m
+    lo = x.lo if x.lo == x.hi and x.lo.q <= scale else fmpq((x.lo * scale).floor(), scale)
+    hi = y.hi if y.lo == y.hi and y.hi.q <= scale else fmpq((y.hi * scale).ceil(), scale)
+    return lo, hi
+
+
 def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic) -> tuple[list, bool]:
     """The roots of ``D`` strictly between ``x`` and ``y`` (increasing) and
-    whether ``D(x) == 0``."""
-    lo, hi = x.lo, y.hi
+    whether ``D(x) == 0``, for ``x < y``."""
+    lo, hi = _outer_bounds(x, y)
     if polys.bernstein_sign(D, lo, hi):
         # D has no root in the open interval (lo, hi), which holds (x, y) and x
-        # itself unless x == lo is rational
-        return [], (x.is_rational and D(x.lo) == 0)
+        # itself unless x == lo
+        return [], (x.is_rational and x.lo == lo and D(lo) == 0)
     roots = real_roots(D, lo, hi)
     zero_at_x = False
     inside = []
@@ -167,7 +188,7 @@ def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic) -> tuple[li
 
 
 class _Sweep:
-    def __init__(self, game: Game, channel: Channel, order, a: fmpq, b: fmpq, progress=None, misere=False):
+    def __init__(self, game: Game, channel: Channel, order, a: fmpq, b: fmpq, progress=None, misere=False, known=None):
         self.game = game
         self.misere = misere
         self.a = RealAlgebraic.rational(a)
@@ -176,12 +197,22 @@ class _Sweep:
         self.t0 = time.perf_counter()
         index = {v: i for i, v in enumerate(order)}
         mid = (a + b) / 2
+        known = known or {}
+        # normal play: the player to move at a terminal position loses; misère: wins
+        end = PiecewiseFunction.constant(1 if misere else 0, a, b, frozenset(), frozenset())
         self.nodes: list[_Node] = []
         for v in order:
             fs = game.followers(v)
             labels = tuple(game.move_label(v, w) for w in fs)
             node = _Node(v, [index[w] for w in fs], labels, [], [])
-            if fs:
+            if not fs:
+                node.known = end
+            elif v in known:
+                f = known[v]
+                if f.points[0].compare(self.a) != 0 or f.points[-1].compare(self.b) != 0:
+                    f = f.restrict(self.a, self.b)
+                node.known = f
+            else:
                 rows = channel.rows(game, v)
                 channel.check(game, v, rows, (a, b))
                 for q, row in zip(rows.den, rows.num):
@@ -271,23 +302,30 @@ class _Sweep:
 
     # ------------------------------------------------------------------ the sweep
 
+    def _enter_piece(self, node: _Node, i: int) -> None:
+        """Follow a known value into its ``i``-th piece."""
+        f = node.known
+        node.index = i
+        formula = f.formulas[i]
+        t = _pick_point(f.points[i], f.points[i + 1])
+        num, den = formula.num, formula.den
+        node.fnum, node.fden = (num, den) if den(t) > 0 else (-num, -den)
+        node.horizon = f.points[i + 1]
+
     def run(self) -> dict:
         x = self.a
-        # normal play: the player to move at a terminal position loses; misère: wins
-        end = RationalFunction.constant(1 if self.misere else 0)
         for node in self.nodes:
-            if node.terminal:
-                node.fnum, node.fden, node.horizon = end.num, ONE, self.b
-                node.points += [self.a, self.b]
-                node.formulas.append(end)
-                node.sets.append(frozenset())
-                node.point_sets += [frozenset(), frozenset()]
-        pending = [n for n in self.nodes if not n.terminal]
+            if node.known is not None:
+                self._enter_piece(node, 0)
+        pending = [n for n in self.nodes if n.known is None]
         total = len(self.nodes)
         sweeps = 0
         while True:
             for node in pending:
-                self._advance(node, x)
+                if node.known is not None:
+                    self._enter_piece(node, node.index + 1)
+                else:
+                    self._advance(node, x)
             sweeps += 1
             nxt = self.b
             for node in self.nodes:
@@ -310,15 +348,16 @@ class _Sweep:
                 )
             if nxt is self.b or nxt.compare(self.b) == 0:
                 break
-            pending = [n for n in self.nodes if not n.terminal and (n.horizon is nxt or n.horizon.compare(nxt) == 0)]
+            pending = [n for n in self.nodes if n.horizon is nxt or n.horizon.compare(nxt) == 0]
             x = nxt
+        out = {}
         for node in self.nodes:
-            if not node.terminal:
+            if node.known is not None:
+                out[node.position] = node.known
+            else:
                 self._close(node)
-        return {
-            node.position: PiecewiseFunction(node.points, node.formulas, node.sets, node.point_sets)
-            for node in self.nodes
-        }
+                out[node.position] = PiecewiseFunction(node.points, node.formulas, node.sets, node.point_sets)
+        return out
 
 
 # --------------------------------------------------------------------------- results
@@ -353,6 +392,10 @@ class Solution:
     def positions(self) -> tuple:
         """Every solved position, followers before the positions they follow."""
         return tuple(self._values)
+
+    def values(self) -> dict:
+        """``{position: N_position}`` for every solved position."""
+        return dict(self._values)
 
     def _pos(self, v):
         if v is None:
@@ -434,6 +477,7 @@ def solve(
     *,
     start=None,
     misere: bool = False,
+    known=None,
     progress: Callable[[SolveProgress], None] | None = None,
 ) -> Solution:
     """Solve ``game`` through ``channel`` exactly for every p in ``interval``.
@@ -442,6 +486,9 @@ def solve(
     subgame is solved; every position reachable from it is solved too.
     ``misere=True`` plays the misère convention: the player who makes the last
     move loses (a player with no move wins, N = 1 at terminal positions).
+    ``known`` maps positions to values solved before (with the same channel,
+    convention and an interval containing this one, e.g. a Solution's
+    ``values()``); they are reused, not recomputed.
     ``progress`` is called once per sweep point with a :class:`SolveProgress`;
     it may raise to stop the solve.
 
@@ -454,5 +501,7 @@ def solve(
     a, b = exact_interval(interval)
     root = game.start() if start is None else game.check_position(start)
     order = game.positions(root)
-    values = _Sweep(game, channel, order, a, b, progress, misere).run()
+    if isinstance(known, Solution):
+        known = known.values()
+    values = _Sweep(game, channel, order, a, b, progress, misere, known).run()
     return Solution(game, channel, (a, b), values, root, misere)

@@ -1,0 +1,105 @@
+"""Scaling of the exact solver on 1-pile Nim through the binary channel.
+
+Solves k = 1, 2, ..., reusing the positions already solved (each k is one new
+position on top of the previous solve), and prints one line per k: wall
+seconds for that k, cumulative seconds, pieces and breakpoints of N_k, the
+optimal-move breakpoints among them, the largest formula degree, and the peak
+memory of the process.  The last line gives the total.
+
+  python benchmarks/nim_scaling.py                  # k = 1..12 (issue 2's target: < 30 s)
+  python benchmarks/nim_scaling.py --kmax 32        # k = 1..32 (target: < 120 s)
+  python benchmarks/nim_scaling.py --kmax 64 --time-limit 600
+  python benchmarks/nim_scaling.py --kmax 10 --baseline   # also time benchmarks/baseline_sympy.py, print the ratio
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from symbolic_noise import Nim, solve  # noqa: E402
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def optimal_breakpoints(f) -> int:
+    """Breakpoints where the optimal set changes (or is larger at the point)."""
+    n = 0
+    for j in range(1, len(f.points) - 1):
+        if f.labels[j - 1] != f.labels[j] or f.point_labels[j] != f.labels[j]:
+            n += 1
+    return n
+
+
+def run(kmax: int, time_limit: float | None):
+    print(f"{'k':>3} {'seconds':>9} {'cumul.':>9} {'pieces':>6} {'breakpts':>8} {'opt.bp':>6} {'degree':>6} {'peak MB':>8}")
+    prev = None
+    total = 0.0
+    reached = 0
+    sols = {}
+    for k in range(1, kmax + 1):
+        t = time.perf_counter()
+        sol = solve(Nim(k), "binary", known=prev)
+        dt = time.perf_counter() - t
+        total += dt
+        f = sol.value()
+        deg = max(g.degree for g in f.formulas)
+        print(
+            f"{k:>3} {dt:>9.3f} {total:>9.2f} {len(f.formulas):>6} {len(f.breakpoints):>8} "
+            f"{optimal_breakpoints(f):>6} {deg:>6} {peak_mb():>8.0f}",
+            flush=True,
+        )
+        prev = sol
+        sols[k] = sol
+        reached = k
+        if time_limit is not None and total > time_limit:
+            break
+    print(f"total: k = 1..{reached} in {total:.2f} s wall, peak memory {peak_mb():.0f} MB")
+    return sols, total
+
+
+def baseline(sols, kmax: int):
+    from baseline_sympy import solve_baseline
+    import sympy as sp
+
+    kb = min(kmax, 10)
+    t = time.perf_counter()
+    ref = solve_baseline(kb)
+    tb = time.perf_counter() - t
+    # ours, from scratch, in the same run
+    t = time.perf_counter()
+    ours = solve(Nim(kb), "binary")
+    to = time.perf_counter() - t
+    # the two agree: same optimal moves and values on every piece
+    for k in range(1, kb + 1):
+        f = ours.value(k)
+        for lo, hi, formula, best in ref[k]:
+            mid = sp.Rational(str(sp.N((lo + hi) / 2, 30)))
+            assert best in f.label_at(str(mid)), (k, mid)
+            assert sp.Rational(str(f(str(mid)))) == formula.subs(sp.Symbol("p"), mid), (k, mid)
+    print(
+        f"baseline (benchmarks/baseline_sympy.py) k = 1..{kb}: {tb:.2f} s; symbolic_noise from scratch: {to:.3f} s; "
+        f"ratio {tb / to:.0f}x (results agree)"
+    )
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--kmax", type=int, default=12)
+    ap.add_argument("--time-limit", type=float, default=None, help="stop after the k that passes this many seconds")
+    ap.add_argument("--baseline", action="store_true", help="also time the SymPy reference implementation (k <= 10)")
+    args = ap.parse_args(argv)
+    sols, _ = run(args.kmax, args.time_limit)
+    if args.baseline:
+        baseline(sols, args.kmax)
+
+
+if __name__ == "__main__":
+    main()
