@@ -204,6 +204,69 @@ def bernstein_sign(f: fmpz_poly, lo, hi) -> int:
     return 1 if pos else (-1 if neg else 0)
 
 
+def bernstein_ratio_range(num: fmpz_poly, den: fmpz_poly, lo, hi):
+    """Exact bounds ``(m, M)`` with ``m <= num/den <= M`` on the closed interval
+    [lo, hi], from Bernstein coefficients (the mediant inequality: a ratio of
+    two Bernstein expansions lies between the extreme ratios of corresponding
+    coefficients); ``None`` unless every Bernstein coefficient of ``den`` is
+    positive (which proves ``den > 0`` there).
+
+    >>> bernstein_ratio_range(fmpz_poly([0, 1]), fmpz_poly([1, 1]), 0, 1)   # p/(1+p)
+    (0, 1/2)
+    """
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    d = max(num.degree(), den.degree(), 0)
+    a = _scaled_bernstein(num, lo, hi, d)
+    b = _scaled_bernstein(den, lo, hi, d)
+    if any(x <= 0 for x in b):
+        return None
+    ratios = [fmpq(x) / y for x, y in zip(a, b)]
+    return min(ratios), max(ratios)
+
+
+def bernstein_abs_ratio_bound(num: fmpz_poly, den: fmpz_poly, lo, hi):
+    """An exact bound ``M >= |num/den|`` on [lo, hi]: the largest Bernstein
+    coefficient of ``|num|`` over the smallest of ``den`` (``None`` unless the
+    latter are all positive).
+
+    >>> bernstein_abs_ratio_bound(fmpz_poly([-1, 2]), fmpz_poly([1, 1]), 0, 1)   # (2p-1)/(1+p)
+    1
+    """
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    d = max(num.degree(), den.degree(), 0)
+    b = _scaled_bernstein(den, lo, hi, d)
+    # scaled coefficients carry binomials C(d, j); divide them out before comparing
+    binom = [1] * (d + 1)
+    for j in range(1, d + 1):
+        binom[j] = binom[j - 1] * (d - j + 1) // j
+    low = min(fmpq(x, c) for x, c in zip(b, binom))
+    if low <= 0:
+        return None
+    a = _scaled_bernstein(num, lo, hi, d)
+    return max(fmpq(abs(x), c) for x, c in zip(a, binom)) / low
+
+
+def _scaled_bernstein(f: fmpz_poly, lo: fmpq, hi: fmpq, d: int) -> list:
+    """The coefficients of ``(1 + s)^d g(1 / (1 + s))`` for ``g(t)`` a positive
+    multiple of ``f(lo + (hi - lo) t)`` whose factor depends only on
+    ``(lo, hi, d)``: the Bernstein coefficients of degree ``d`` on [lo, hi],
+    times binomials and that common factor (index ``j`` is Bernstein ``d - j``)."""
+    q = int(lo.q) * int((hi - lo).q) // _gcd(lo.q, (hi - lo).q)
+    a, w = lo * q, (hi - lo) * q  # integers
+    c = f.coeffs()
+    scaled = fmpz_poly([ci * fmpz(q) ** (d - i) for i, ci in enumerate(c)])
+    g = scaled(fmpz_poly([int(a.p), int(w.p)])).coeffs()
+    g += [fmpz(0)] * (d + 1 - len(g))
+    out = fmpz_poly(g[::-1])(ONE_PLUS_X).coeffs()
+    return out + [fmpz(0)] * (d + 1 - len(out))
+
+
+def _gcd(a, b) -> int:
+    from math import gcd
+
+    return gcd(int(a), int(b))
+
+
 def _halve(g: fmpz_poly) -> fmpz_poly:
     """``2^d g(t / 2)``: the left half of (0, 1) mapped onto (0, 1)."""
     c = g.coeffs()

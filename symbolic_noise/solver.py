@@ -4,22 +4,37 @@ For every position ``v`` the solver computes ``N_v`` on [a, b] as a continuous
 piecewise-rational function with exact algebraic breakpoints, the optimal-move
 set on every open piece and at every breakpoint (theory.md, section 2).
 
-Method: a sweep over p.  At a sweep point ``x`` every position whose formula
-may change there is *advanced*: on the next cell ``(x, y)``, where ``y`` is the
-nearest point at which a follower changes formula, each follower has a single
-formula ``N_u = n_u / d_u``, so each sent move's value is a rational function
+Positions are solved one at a time, followers first, so a solve can be stored
+and resumed position by position.  A position is solved by a sweep over p across
+the *cells* between its followers' breakpoints: on a cell every follower has
+one formula ``N_u = n_u / d_u``, so every sent move's value is a rational function
 
     N_v(w) = sum_u (1 - N_u) psi_v(w, u) = A_w / (B Q_w),   B = lcm(d_u).
 
-The best move ``b`` at a rational point ``t`` just right of ``x`` is found by
-exact evaluation; then for every other move ``c`` the numerator
-``D = A_b Q_c - A_c Q_b`` of ``N_v(b) - N_v(c)`` is shown positive on the cell
-by its Bernstein coefficients, or its roots in the cell are isolated exactly.
-The first root ends the cell for ``v`` (a breakpoint: the optimal set changes
-there); a root left of ``t`` means ``b`` was not best right after ``x`` and the
-step is redone on the shorter cell.  Ties are exact: ``D = 0`` identically puts
-``c`` in the optimal set, and ``D(x) = 0`` puts it in the set at ``x``.
-Every decision is an exact sign; no float is involved.
+On each cell:
+
+1. *Screening* (certified and cheap).  At a rational point ``t`` of the cell each
+   follower's exact value and an exact bound on its spread over the cell (from
+   Bernstein coefficients) give every move an enclosure over the whole cell:
+   ``sum_u psi(w, u)(s) (1 - N_u(t))`` is a rational function of the channel's
+   small degree whose range follows from Bernstein ratios (the mediant
+   inequality), computed in arb ball arithmetic and read off as exact rational
+   bounds.  A move whose enclosure lies below the leader's is strictly worse on
+   the whole cell.
+2. *Exact decision* among the survivors.  The best survivor ``b`` at ``t`` is
+   found by exact evaluation; for every other survivor ``c`` the numerator
+   ``D = A_b Q_c - A_c Q_b`` of ``N_v(b) - N_v(c)`` is shown positive on the
+   cell by its Bernstein coefficients, or its roots in the cell are isolated
+   exactly (Vincent–Collins–Akritas).  The first root ends the piece (a
+   breakpoint); a root left of ``t`` means ``b`` was not best right after the
+   cell's start and the step is redone on the shorter cell.  ``D = 0``
+   identically puts ``c`` in the optimal set, ``D(x) = 0`` in the set at ``x``.
+
+Every decision is an exact sign or a certified ball bound; no float decides.
+Work on a cell is shared between positions through a per-solve cache (the
+followers' values and spreads at ``t``, the common denominator and the
+followers' numerators over it): consecutive positions of 1-pile Nim have almost
+the same cells and followers, which is what makes large heaps affordable.
 
 Examples
 --------
@@ -37,14 +52,14 @@ Examples
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from flint import fmpq, fmpz_poly
+from flint import arb, arb_mat, ctx, fmpq, fmpz_poly
 
 from . import polys
 from .algebraic import RealAlgebraic, real_roots
-from .channels import Channel, Rows, get_channel
+from .channels import Channel, get_channel
 from .errors import IntervalError
 from .games import Game
 from .piecewise import PiecewiseFunction
@@ -54,6 +69,8 @@ from .ratfunc import RationalFunction
 #: width to which new breakpoints are refined when found (keeps later
 #: Bernstein tests on cells next to them conclusive)
 _BREAKPOINT_WIDTH = fmpq(1, 2**48)
+#: working precision (bits) of the ball-arithmetic screening
+_SCREEN_PREC = 128
 
 
 def exact_interval(interval) -> tuple[fmpq, fmpq]:
@@ -73,43 +90,17 @@ def exact_interval(interval) -> tuple[fmpq, fmpq]:
 
 @dataclass
 class SolveProgress:
-    """What a progress callback receives, once per sweep point."""
+    """What a progress callback receives: after every cell of the position being
+    solved, and when a position is done or loaded."""
 
-    point: RealAlgebraic  #: the sweep point p
-    fraction: float  #: (p - a) / (b - a), for display only
-    sweep_points: int  #: sweep points done so far
-    positions_done: int  #: positions whose value is complete up to b
-    positions_total: int
-    current: Any  #: the last position advanced
+    done: int  #: positions solved (or loaded) so far
+    total: int  #: positions to solve in all
+    current: Any  #: the position being solved
+    fraction: float  #: how far its sweep over p has gone, 0..1 (for display only)
     elapsed: float  #: seconds since the solve started
 
 
-@dataclass
-class _Node:
-    """Per-position state of the sweep."""
-
-    position: Any
-    followers: list  # indices of follower nodes
-    labels: tuple  # move names, in follower order
-    den: list  # Q_w, positive on the interval
-    num: list  # P_wu
-    # current piece: N_v = fnum / fden with fden > 0 on it, valid up to horizon
-    fnum: fmpz_poly = None
-    fden: fmpz_poly = None
-    horizon: RealAlgebraic = None
-    # output
-    points: list = field(default_factory=list)
-    formulas: list = field(default_factory=list)
-    sets: list = field(default_factory=list)
-    point_sets: list = field(default_factory=list)
-    # a value given in advance (terminal positions, earlier solves): its pieces
-    # are followed instead of computed
-    known: PiecewiseFunction = None
-    index: int = 0
-
-    @property
-    def terminal(self) -> bool:
-        return not self.followers
+# --------------------------------------------------------------------------- small helpers
 
 
 def _simplest_between(u: fmpq, v: fmpq) -> fmpq:
@@ -117,63 +108,50 @@ def _simplest_between(u: fmpq, v: fmpq) -> fmpq:
     e = 0
     while True:
         scale = 2**e
-        n = (u * scale).floor() + 1
-        t = fmpq(n, scale)
+        t = fmpq((u * scale).floor() + 1, scale)
         if t < v:
             return t
         e += 1
 
 
-def _pick_point(x: RealAlgebraic, y: RealAlgebraic) -> fmpq:
-    """A simple rational ``t`` with ``x < t < y``, close to ``x``."""
+def _separate(x: RealAlgebraic, y: RealAlgebraic) -> None:
+    """Refine ``x < y`` until their isolating intervals are disjoint."""
     while not x.hi < y.lo:
         if x.hi - x.lo >= y.hi - y.lo:
             x.refine()
         else:
             y.refine()
+
+
+def _pick_point(x: RealAlgebraic, y: RealAlgebraic) -> fmpq:
+    """A simple rational ``t`` with ``x < t < y``, close to ``x``."""
+    _separate(x, y)
     u, w = x.hi, y.lo
     return _simplest_between(u, u + (w - u) / 8)
 
 
-def _lcm(polys_list) -> fmpz_poly:
-    out = ONE
-    seen = set()
-    for d in polys_list:
-        if d.is_one():
-            continue
-        key = tuple(d.coeffs())
-        if key in seen:
-            continue
-        seen.add(key)
-        g = out.gcd(d)
-        out = out * (d // g)
-    return out
-
-
-def _outer_bounds(x: RealAlgebraic, y: RealAlgebraic) -> tuple[fmpq, fmpq]:
-    """Short dyadic ``lo <= x`` and ``hi >= y``, with a margin of about 1/16 of
-    the cell: few bits keep the Bernstein transforms of large polynomials cheap
-    (their coefficients grow by the end points' bits times the degree)."""
-    while not x.hi < y.lo:  # x < y: refining separates them
-        x.refine()
-        y.refine()
+def _outer_bounds(x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq) -> tuple[fmpq, fmpq]:
+    """Short dyadic ``lo <= x`` and ``hi >= y`` within [a, b], with a margin of
+    about 1/16 of the cell: few bits keep the Bernstein transforms of large
+    polynomials cheap (their coefficients grow by the end points' bits times
+    the degree)."""
+    _separate(x, y)
     width = y.lo - x.hi
     m = 4
     while fmpq(1, 2**m) * 16 > width:
         m += 1
     scale = 2**m
-    lo = x.lo if x.lo == x.hi and x.lo.q <= scale else fmpq((x.lo * scale).floor(), scale)
-    hi = y.hi if y.lo == y.hi and y.hi.q <= scale else fmpq((y.hi * scale).ceil(), scale)
+    lo = x.lo if x.lo == x.hi and x.lo.q <= scale else max(a, fmpq((x.lo * scale).floor(), scale))
+    hi = y.hi if y.lo == y.hi and y.hi.q <= scale else min(b, fmpq((y.hi * scale).ceil(), scale))
     return lo, hi
 
 
-def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic) -> tuple[list, bool]:
+def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fmpq, hi: fmpq) -> tuple[list, bool]:
     """The roots of ``D`` strictly between ``x`` and ``y`` (increasing) and
-    whether ``D(x) == 0``, for ``x < y``."""
-    lo, hi = _outer_bounds(x, y)
+    whether ``D(x) == 0``; ``[lo, hi]`` is a rational interval holding [x, y]."""
     if polys.bernstein_sign(D, lo, hi):
-        # D has no root in the open interval (lo, hi), which holds (x, y) and x
-        # itself unless x == lo
+        # no root in the open interval (lo, hi), which holds (x, y), and x too
+        # unless x == lo
         return [], (x.is_rational and x.lo == lo and D(lo) == 0)
     roots = real_roots(D, lo, hi)
     zero_at_x = False
@@ -187,177 +165,418 @@ def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic) -> tuple[li
     return inside, zero_at_x
 
 
-class _Sweep:
-    def __init__(self, game: Game, channel: Channel, order, a: fmpq, b: fmpq, progress=None, misere=False, known=None):
-        self.game = game
-        self.misere = misere
-        self.a = RealAlgebraic.rational(a)
-        self.b = RealAlgebraic.rational(b)
-        self.progress = progress
-        self.t0 = time.perf_counter()
-        index = {v: i for i, v in enumerate(order)}
+def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly]:
+    """``(B', f)`` with ``B' = lcm(B, d) = f B`` and ``f > 0`` at ``t``."""
+    g = B.gcd(d)
+    f = d // g if g.degree() > 0 else d
+    if f(t) < 0:
+        f = -f
+    return B * f, f
+
+
+# --------------------------------------------------------------------------- shared cell data
+
+
+class _Cell:
+    """What positions share on one cell ``(x, y)`` between breakpoints."""
+
+    __slots__ = ("x", "y", "t", "lo", "hi", "e", "spread", "bern", "common", "gen")
+
+    def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
+        self.x, self.y = x, y
+        self.t = _pick_point(x, y)
+        self.lo, self.hi = _outer_bounds(x, y, a, b)
+        self.e = {}  # follower -> exact 1 - N_u(t)
+        self.spread = {}  # follower -> exact bound on |N_u(s) - N_u(t)| on [lo, hi], or None
+        self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
+        self.common = {}  # followers tuple -> (B, {follower: c_u})
+        self.gen = 0
+
+    def bernstein_matrix(self, d: int) -> arb_mat:
+        """The (d+1) x (d+1) matrix taking the coefficients of a polynomial of
+        degree <= d to its scaled Bernstein coefficients on [lo, hi] (exact
+        integers, so the arb matrix is exact)."""
+        M = self.bern.get(d)
+        if M is None:
+            cols = [polys._scaled_bernstein(fmpz_poly([0] * i + [1]), self.lo, self.hi, d) for i in range(d + 1)]
+            M = arb_mat([[cols[j][i] for j in range(d + 1)] for i in range(d + 1)])
+            self.bern[d] = M
+        return M
+
+
+class _Cells:
+    """Per-solve cache of :class:`_Cell`, keyed by the identity of the cell's end
+    points (a position's cells are bounded by its followers' breakpoint
+    objects, so consecutive positions share them)."""
+
+    def __init__(self, a: fmpq, b: fmpq):
+        self.a, self.b = a, b
+        self._cells: dict = {}
+        self.gen = 0
+
+    def get(self, x: RealAlgebraic, y: RealAlgebraic) -> _Cell:
+        key = (id(x), id(y))
+        cell = self._cells.get(key)
+        if cell is None or cell.x is not x or cell.y is not y:
+            cell = self._cells[key] = _Cell(x, y, self.a, self.b)
+        cell.gen = self.gen
+        return cell
+
+    def next_position(self) -> None:
+        """Forget the cells the last two positions did not use (split or obsolete)."""
+        self.gen += 1
+        self._cells = {k: c for k, c in self._cells.items() if c.gen >= self.gen - 2}
+
+
+@dataclass
+class _Follower:
+    """A follower's value as the sweep follows it piece by piece."""
+
+    position: Any
+    value: PiecewiseFunction
+    index: int = 0
+    num: fmpz_poly = None
+    den: fmpz_poly = None  # > 0 on the current piece
+
+    def enter(self, i: int, norm: dict) -> None:
+        self.index = i
+        key = (self.position, i)
+        pair = norm.get(key)
+        if pair is None:
+            f = self.value.formulas[i]
+            t = _pick_point(self.value.points[i], self.value.points[i + 1])
+            pair = (f.num, f.den) if f.den(t) > 0 else (-f.num, -f.den)
+            norm[key] = pair
+        self.num, self.den = pair
+
+    @property
+    def end(self) -> RealAlgebraic:
+        return self.value.points[self.index + 1]
+
+
+class _Position:
+    """A non-terminal position's channel data, normalised for the solver: rows
+    with ``Q_w > 0`` on [a, b], and the coefficient matrices of the screening."""
+
+    def __init__(self, game: Game, channel: Channel, v, a: fmpq, b: fmpq):
+        self.position = v
+        self.followers = game.followers(v)
+        self.labels = tuple(game.move_label(v, w) for w in self.followers)
+        rows = channel.rows(game, v)
+        channel.check(game, v, rows, (a, b))
         mid = (a + b) / 2
-        known = known or {}
-        # normal play: the player to move at a terminal position loses; misère: wins
-        end = PiecewiseFunction.constant(1 if misere else 0, a, b, frozenset(), frozenset())
-        self.nodes: list[_Node] = []
-        for v in order:
-            fs = game.followers(v)
-            labels = tuple(game.move_label(v, w) for w in fs)
-            node = _Node(v, [index[w] for w in fs], labels, [], [])
-            if not fs:
-                node.known = end
-            elif v in known:
-                f = known[v]
-                if f.points[0].compare(self.a) != 0 or f.points[-1].compare(self.b) != 0:
-                    f = f.restrict(self.a, self.b)
-                node.known = f
-            else:
-                rows = channel.rows(game, v)
-                channel.check(game, v, rows, (a, b))
-                for q, row in zip(rows.den, rows.num):
-                    if sign(q(mid)) < 0:  # rows are sign-normalised: Q_w > 0 on [a, b]
-                        q, row = -q, tuple(-n for n in row)
-                    node.den.append(q)
-                    node.num.append(row)
-            self.nodes.append(node)
+        self.Q, self.P = [], []
+        for q, row in zip(rows.den, rows.num):
+            if sign(q(mid)) < 0:
+                q, row = -q, tuple(-n for n in row)
+            self.Q.append(q)
+            self.P.append(row)
+        m = len(self.Q)
+        d = self.degree = max(max(q.degree() for q in self.Q), max(max(n.degree() for n in row) for row in self.P), 0)
 
-    # ------------------------------------------------------------------ one cell
+        # followers grouped by equal weight P_wu (binary rows have few distinct ones)
+        self.groups = []
+        for row in self.P:
+            by_weight = {}
+            for u, n in zip(self.followers, row):
+                if not n.is_zero():
+                    by_weight.setdefault(tuple(int(c) for c in n.coeffs()), (n, []))[1].append(u)
+            self.groups.append(list(by_weight.values()))
 
-    def _candidates(self, node: _Node, t: fmpq):
-        """Common denominator ``B`` (> 0 on the cell) and numerators ``A_w``."""
-        foll = [self.nodes[i] for i in node.followers]
-        B = _lcm(f.fden for f in foll)
-        if B(t) < 0:
-            B = -B
-        c = [(B // f.fden) * (f.fden - f.fnum) for f in foll]
-        A = []
-        for row in node.num:
-            acc = polys.ZERO
-            for cu, pu in zip(c, row):
-                if not pu.is_zero():
-                    acc += cu * pu
-            A.append(acc)
-        return B, A
+        def coeff(poly, j):
+            return poly.coeffs()[j] if j <= poly.degree() else 0
 
-    def _advance(self, node: _Node, x: RealAlgebraic) -> None:
-        """Compute ``node``'s formula and optimal set right of ``x``, up to the
-        first point where either may change; record the piece and the optimal
-        set at ``x``."""
-        y = None
-        for i in node.followers:
-            h = self.nodes[i].horizon
-            if y is None or (h is not y and h.compare(y) < 0):
-                y = h
-        Q = node.den
-        m = len(Q)
-        t = _pick_point(x, y)
-        B, A = self._candidates(node, t)
-        while True:
-            values = [A[w](t) / Q[w](t) for w in range(m)]
-            best = max(range(m), key=lambda w: values[w])
-            S = {best}
-            at_x = {best}
-            restart = False
-            for c in range(m):
-                if c == best:
-                    continue
-                D = A[best] * Q[c] - A[c] * Q[best]
-                if D.is_zero():
-                    S.add(c)
-                    at_x.add(c)
-                    continue
-                inside, zero_at_x = _roots_between(D, x, y)
-                if zero_at_x:
-                    at_x.add(c)
-                if inside:
-                    rho = inside[0]
-                    rho.refine_to(_BREAKPOINT_WIDTH)
-                    y = rho
-                    if rho.compare(t) <= 0:
-                        restart = True
+        # row j*m + w holds coefficient j of P_wu, u across
+        self.Pmat = arb_mat([[coeff(n, j) for n in self.P[w]] for j in range(d + 1) for w in range(m)])
+        self.Qmat = arb_mat([[coeff(q, j) for q in self.Q] for j in range(d + 1)])
+
+
+# --------------------------------------------------------------------------- one position
+
+
+class _PositionSolver:
+    """Solves one position whose followers' values are known."""
+
+    def __init__(self, pos: _Position, followers: list, a: fmpq, b: fmpq, cells: _Cells, norm: dict):
+        self.pos = pos
+        self.foll = [_Follower(u, f) for u, f in zip(pos.followers, followers)]
+        self.A = RealAlgebraic.rational(a)
+        self.B = RealAlgebraic.rational(b)
+        self.cells = cells
+        self.norm = norm
+        self.key = tuple(pos.followers)
+
+    # -- shared per-cell data ------------------------------------------------
+
+    def _follower_data(self, cell: _Cell, f: _Follower):
+        """Exact ``1 - N_u(t)`` and a bound on ``|N_u(s) - N_u(t)|`` over the cell."""
+        u = f.position
+        e = cell.e.get(u)
+        if e is None:
+            value = f.num(cell.t) / f.den(cell.t)
+            e = cell.e[u] = 1 - value
+            # N_u(s) - N_u(t) = R(s) / (den(s) q)  with  R = num q - den p
+            R = f.num * value.q - f.den * value.p
+            bound = polys.bernstein_abs_ratio_bound(R, f.den, cell.lo, cell.hi)
+            cell.spread[u] = None if bound is None else bound / value.q
+        return e, cell.spread[u]
+
+    def _common(self, cell: _Cell):
+        """``B`` (> 0 on the cell) and the followers' numerators ``c_u`` over it,
+        extending the previous position's when its followers are a prefix of
+        ours (as in 1-pile Nim)."""
+        data = cell.common.get(self.key)
+        if data is not None:
+            return data
+        t = cell.t
+        prefix = cell.common.pop(self.key[:-1], None) if len(self.key) > 1 else None
+        if prefix is not None:
+            B, cs = prefix
+            last = self.foll[-1]
+            B, f = _lcm_step(B, last.den, t)
+            cs = dict(cs) if f.is_one() else {u: c * f for u, c in cs.items()}
+            cs[last.position] = (B // last.den) * (last.den - last.num)
+        else:
+            B = ONE
+            for g in self.foll:
+                if not (B % g.den).is_zero():
+                    B, _ = _lcm_step(B, g.den, t)
+            cs = {g.position: (B // g.den) * (g.den - g.num) for g in self.foll}
+        if len(cell.common) > 8:  # followers are not prefixes of each other: do not hoard
+            cell.common.clear()
+        cell.common[self.key] = (B, cs)
+        return B, cs
+
+    def _numerator(self, cs: dict, w: int) -> fmpz_poly:
+        """``A_w = sum_u c_u P_wu``, one product per distinct weight ``P_wu``."""
+        acc = polys.ZERO
+        for weight, members in self.pos.groups[w]:
+            total = cs[members[0]]
+            for u in members[1:]:
+                total = total + cs[u]
+            acc += total * weight
+        return acc
+
+    # -- screening -----------------------------------------------------------
+
+    def _screen(self, cell: _Cell) -> list:
+        """The moves not shown strictly worse than the leader on the whole cell.
+
+        With ``e_u = 1 - N_u(t)`` and ``|N_u(s) - N_u(t)| <= s_u`` on the cell,
+        every move's value lies in ``F_w(s) +- G_w(s)`` where
+        ``F_w = sum_u psi(w, u) e_u`` and ``G_w = sum_u psi(w, u) s_u`` are
+        rational functions of the channel's degree; Bernstein ratios bound them
+        over the cell.  Ball arithmetic; comparisons are certain or not made.
+        """
+        pos = self.pos
+        m = len(pos.Q)
+        if m == 1:
+            return [0]
+        data = [self._follower_data(cell, f) for f in self.foll]
+        if any(s is None for _, s in data):
+            return list(range(m))
+        d = pos.degree
+        with ctx.workprec(_SCREEN_PREC):
+            EG = pos.Pmat * arb_mat([[e, s] for e, s in data])  # coefficients of F_w and G_w
+            F = arb_mat([[EG[j * m + w, 0] for w in range(m)] for j in range(d + 1)])
+            G = arb_mat([[EG[j * m + w, 1] for w in range(m)] for j in range(d + 1)])
+            M = cell.bernstein_matrix(d)
+            BF, BG, BQ = M * F, M * G, M * pos.Qmat
+            lows, highs = [], []
+            for w in range(m):
+                lo_w = hi_w = None
+                for i in range(d + 1):
+                    q = BQ[i, w]
+                    if not q > 0:  # cannot bound this move: it survives
+                        lo_w = hi_w = None
                         break
-            if not restart:
-                break
-            t = _pick_point(x, y)
-        formula = RationalFunction(A[best], B * Q[best])
-        s = sign(formula.den(t))
-        node.fnum, node.fden = (formula.num, formula.den) if s > 0 else (-formula.num, -formula.den)
-        node.horizon = y
-        node.points.append(x)
-        node.point_sets.append(frozenset(node.labels[w] for w in at_x))
-        node.formulas.append(formula)
-        node.sets.append(frozenset(node.labels[w] for w in S))
+                    f, g = BF[i, w] / q, BG[i, w] / q
+                    lo_i, hi_i = (f - g).lower(), (f + g).upper()
+                    lo_w = lo_i if lo_w is None else lo_w.min(lo_i)
+                    hi_w = hi_i if hi_w is None else hi_w.max(hi_i)
+                lows.append(lo_w)
+                highs.append(hi_w)
+            bounded = [w for w in range(m) if lows[w] is not None]
+            if not bounded:
+                return list(range(m))
+            # lower end points are exact numbers, so this maximum is exact
+            leader = bounded[0]
+            for w in bounded[1:]:
+                if lows[w] > lows[leader]:
+                    leader = w
+            floor = lows[leader]
+            return [w for w in range(m) if highs[w] is None or not highs[w] < floor]
 
-    def _close(self, node: _Node) -> None:
-        """The optimal set at b, from the last piece."""
-        b = self.b.lo
-        t = b  # B only needs a sign at a point of the last cell; b is its end
-        B, A = self._candidates(node, t)
-        Q = node.den
-        values = [A[w](b) / Q[w](b) for w in range(len(Q))]
+    # -- one cell ------------------------------------------------------------
+
+    def _advance(self, x: RealAlgebraic, y: RealAlgebraic):
+        """Formula, optimal set and end of the piece starting at ``x`` (at most
+        up to ``y``), and the optimal set at ``x``."""
+        cell = self.cells.get(x, y)
+        survivors = self._screen(cell)
+        B, cs = self._common(cell)
+        Q = self.pos.Q
+        A = {}
+
+        def num(w):
+            if w not in A:
+                A[w] = self._numerator(cs, w)
+            return A[w]
+
+        if len(survivors) == 1:
+            best = survivors[0]
+            S = at_x = {best}
+        else:
+            t = cell.t
+            while True:
+                values = {w: num(w)(t) / Q[w](t) for w in survivors}  # N(w)(t) B(t), B(t) > 0
+                best = max(survivors, key=lambda w: values[w])
+                S, at_x, restart = {best}, {best}, False
+                for c in survivors:
+                    if c == best:
+                        continue
+                    D = num(best) * Q[c] - num(c) * Q[best]
+                    if D.is_zero():
+                        S.add(c)
+                        at_x.add(c)
+                        continue
+                    inside, zero_at_x = _roots_between(D, x, y, cell.lo, cell.hi)
+                    if zero_at_x:
+                        at_x.add(c)
+                    if inside:
+                        rho = inside[0]
+                        rho.refine_to(_BREAKPOINT_WIDTH)
+                        y = rho
+                        if rho.compare(t) <= 0:
+                            restart = True
+                            break
+                if not restart:
+                    break
+                t = _pick_point(x, y)
+        formula = RationalFunction(num(best), B * Q[best])
+        labels = self.pos.labels
+        return formula, frozenset(labels[w] for w in S), frozenset(labels[w] for w in at_x), y
+
+    def _close(self) -> frozenset:
+        """The optimal set at b, by exact evaluation of the last piece."""
+        b = self.B.lo
+        lose = [1 - f.num(b) / f.den(b) for f in self.foll]
+        values = []
+        for q, row in zip(self.pos.Q, self.pos.P):
+            qb = q(b)
+            values.append(sum((n(b) * e for n, e in zip(row, lose) if not n.is_zero()), fmpq(0)) / qb)
         top = max(values)
-        node.points.append(self.b)
-        node.point_sets.append(frozenset(node.labels[w] for w in range(len(Q)) if values[w] == top))
+        return frozenset(self.pos.labels[w] for w, x in enumerate(values) if x == top)
 
-    # ------------------------------------------------------------------ the sweep
-
-    def _enter_piece(self, node: _Node, i: int) -> None:
-        """Follow a known value into its ``i``-th piece."""
-        f = node.known
-        node.index = i
-        formula = f.formulas[i]
-        t = _pick_point(f.points[i], f.points[i + 1])
-        num, den = formula.num, formula.den
-        node.fnum, node.fden = (num, den) if den(t) > 0 else (-num, -den)
-        node.horizon = f.points[i + 1]
-
-    def run(self) -> dict:
-        x = self.a
-        for node in self.nodes:
-            if node.known is not None:
-                self._enter_piece(node, 0)
-        pending = [n for n in self.nodes if n.known is None]
-        total = len(self.nodes)
-        sweeps = 0
+    def run(self, progress: Callable[[float], None] | None = None) -> PiecewiseFunction:
+        for f in self.foll:
+            f.enter(0, self.norm)
+        x = self.A
+        span = self.B.lo - self.A.lo
+        points, formulas, sets, point_sets = [x], [], [], []
         while True:
-            for node in pending:
-                if node.known is not None:
-                    self._enter_piece(node, node.index + 1)
-                else:
-                    self._advance(node, x)
-            sweeps += 1
-            nxt = self.b
-            for node in self.nodes:
-                h = node.horizon
-                if h is not nxt and h.compare(nxt) < 0:
-                    nxt = h
-            if self.progress is not None:
-                done = sum(1 for n in self.nodes if n.horizon is self.b or n.horizon.compare(self.b) == 0)
-                span = self.b.lo - self.a.lo
-                self.progress(
-                    SolveProgress(
-                        nxt,
-                        float((nxt.lo + nxt.hi) / 2 - self.a.lo) / float(span) if span else 1.0,
-                        sweeps,
-                        done,
-                        total,
-                        pending[-1].position if pending else None,
-                        time.perf_counter() - self.t0,
-                    )
-                )
-            if nxt is self.b or nxt.compare(self.b) == 0:
+            y = self.foll[0].end
+            for f in self.foll[1:]:
+                e = f.end
+                if e is not y and e.compare(y) < 0:
+                    y = e
+            formula, S, at_x, h = self._advance(x, y)
+            formulas.append(formula)
+            sets.append(S)
+            point_sets.append(at_x)
+            points.append(h)
+            if h is self.B or h.compare(self.B) == 0:
                 break
-            pending = [n for n in self.nodes if n.horizon is nxt or n.horizon.compare(nxt) == 0]
-            x = nxt
-        out = {}
-        for node in self.nodes:
-            if node.known is not None:
-                out[node.position] = node.known
-            else:
-                self._close(node)
-                out[node.position] = PiecewiseFunction(node.points, node.formulas, node.sets, node.point_sets)
-        return out
+            for f in self.foll:
+                if f.end is h or f.end.compare(h) == 0:
+                    f.enter(f.index + 1, self.norm)
+            x = h
+            if progress is not None:
+                progress(float((x.lo - self.A.lo) / span))
+        point_sets.append(self._close())
+        return PiecewiseFunction(points, formulas, sets, point_sets)
+
+
+# --------------------------------------------------------------------------- the driver
+
+
+def solve(
+    game: Game,
+    channel: Channel | str,
+    interval=(0, 1),
+    *,
+    start=None,
+    misere: bool = False,
+    known=None,
+    store=None,
+    progress: Callable[[SolveProgress], None] | None = None,
+) -> "Solution":
+    """Solve ``game`` through ``channel`` exactly for every p in ``interval``.
+
+    ``start`` (default: the game's start position) selects the position whose
+    subgame is solved; every position reachable from it is solved too.
+    ``misere=True`` plays the misère convention: the player who makes the last
+    move loses (a player with no move wins, N = 1 at terminal positions).
+    ``known`` maps positions to values solved before (with the same channel and
+    convention, on an interval containing this one; a Solution works too); they
+    are reused, not recomputed.  ``store`` is an object with
+    ``load(position) -> PiecewiseFunction | None`` and ``save(position, value)``
+    (such as :class:`symbolic_noise.cache.SolutionCache`): positions it holds
+    are loaded, every position solved is saved as soon as it is done.
+    ``progress`` is called with a :class:`SolveProgress` after every cell and
+    every position; it may raise (e.g. KeyboardInterrupt) to stop the solve.
+
+    >>> from symbolic_noise.games import Chomp
+    >>> sol = solve(Chomp(2, 2), "king")
+    >>> [(str(pc.lo), str(pc.hi), pc.formula.text(), sorted(pc.label)) for pc in sol.value().pieces()]
+    [('0', '1/3', '(1 - p)/2', [(1, 2), (2, 1)]), ('1/3', '1', 'p', [(2, 2)])]
+    """
+    channel = get_channel(channel)
+    a, b = exact_interval(interval)
+    root = game.start() if start is None else game.check_position(start)
+    order = game.positions(root)
+    cells, norm = None, None
+    if isinstance(known, Solution):
+        # continue in the earlier solve's workspace: its cells are ours too
+        if known._workspace is not None and known.interval == (a, b):
+            cells, norm = known._workspace
+        known = known.values()
+    if cells is None:
+        cells, norm = _Cells(a, b), {}
+    known = known or {}
+    A, Bpt = RealAlgebraic.rational(a), RealAlgebraic.rational(b)
+    terminal = PiecewiseFunction.constant(1 if misere else 0, a, b, frozenset(), frozenset())
+    values = {}
+    t0 = time.perf_counter()
+    total = len(order)
+    for i, v in enumerate(order):
+        value = None
+        if v in known:
+            value = known[v]
+            if value.points[0].compare(A) != 0 or value.points[-1].compare(Bpt) != 0:
+                value = value.restrict(A, Bpt)
+        elif not game.followers(v):
+            value = terminal
+        elif store is not None:
+            value = store.load(v)
+        if value is None:
+            pos = _Position(game, channel, v, a, b)
+            report = None
+            if progress is not None:
+
+                def report(fraction, i=i, v=v):
+                    progress(SolveProgress(i, total, v, fraction, time.perf_counter() - t0))
+
+            value = _PositionSolver(pos, [values[w] for w in pos.followers], a, b, cells, norm).run(report)
+            cells.next_position()
+            if store is not None:
+                store.save(v, value)
+        values[v] = value
+        if progress is not None:
+            progress(SolveProgress(i + 1, total, v, 1.0, time.perf_counter() - t0))
+    sol = Solution(game, channel, (a, b), values, root, misere)
+    sol._workspace = (cells, norm)
+    return sol
 
 
 # --------------------------------------------------------------------------- results
@@ -388,6 +607,7 @@ class Solution:
         self.start = start
         self._values = values
         self._move_values: dict = {}
+        self._workspace = None  # the solver's per-cell caches, for continuing solves
 
     def positions(self) -> tuple:
         """Every solved position, followers before the positions they follow."""
@@ -468,40 +688,3 @@ class Solution:
             "max_degree": max((g.degree for h in self._values.values() for g in h.formulas), default=0),
             "positions": len(self._values),
         }
-
-
-def solve(
-    game: Game,
-    channel: Channel | str,
-    interval=(0, 1),
-    *,
-    start=None,
-    misere: bool = False,
-    known=None,
-    progress: Callable[[SolveProgress], None] | None = None,
-) -> Solution:
-    """Solve ``game`` through ``channel`` exactly for every p in ``interval``.
-
-    ``start`` (default: the game's start position) selects the position whose
-    subgame is solved; every position reachable from it is solved too.
-    ``misere=True`` plays the misère convention: the player who makes the last
-    move loses (a player with no move wins, N = 1 at terminal positions).
-    ``known`` maps positions to values solved before (with the same channel,
-    convention and an interval containing this one, e.g. a Solution's
-    ``values()``); they are reused, not recomputed.
-    ``progress`` is called once per sweep point with a :class:`SolveProgress`;
-    it may raise to stop the solve.
-
-    >>> from symbolic_noise.games import Chomp
-    >>> sol = solve(Chomp(2, 2), "king")
-    >>> [(str(pc.lo), str(pc.hi), pc.formula.text(), sorted(pc.label)) for pc in sol.value().pieces()]
-    [('0', '1/3', '(1 - p)/2', [(1, 2), (2, 1)]), ('1/3', '1', 'p', [(2, 2)])]
-    """
-    channel = get_channel(channel)
-    a, b = exact_interval(interval)
-    root = game.start() if start is None else game.check_position(start)
-    order = game.positions(root)
-    if isinstance(known, Solution):
-        known = known.values()
-    values = _Sweep(game, channel, order, a, b, progress, misere, known).run()
-    return Solution(game, channel, (a, b), values, root, misere)
