@@ -31,10 +31,13 @@ from .channels import (  # noqa: E402
     validate_rows,
 )
 from .errors import *  # noqa: E402,F401,F403
-from .games import Chomp, ExplicitGame, Game, Nim, game_from_spec  # noqa: E402
+from .classical import bouton_moves, find_period, mex, nim_sequence, nim_sum, nim_value, outcome  # noqa: E402
+from .games import Chomp, ExplicitGame, Game, Nim  # noqa: E402
+from .heapgames import GrundysGame, HeapGame, LaskersNim, MultiNim, OctalGame, SubtractionGame  # noqa: E402
 from .piecewise import PiecewiseFunction, PointValue  # noqa: E402
 from .pointwise import evaluate  # noqa: E402
 from .ratfunc import RationalFunction  # noqa: E402
+from .registry import game_from_spec  # noqa: E402
 from .solver import Solution, solve  # noqa: E402
 
 __version__ = "0.1.0"
@@ -56,7 +59,20 @@ __all__ = [
     "Solution",
     "UniformChannel",
     "evaluate",
+    "GrundysGame",
+    "HeapGame",
+    "LaskersNim",
+    "MultiNim",
+    "OctalGame",
+    "SubtractionGame",
+    "bouton_moves",
+    "find_period",
     "game_from_spec",
+    "mex",
+    "nim_sequence",
+    "nim_sum",
+    "nim_value",
+    "outcome",
     "get_channel",
     "real_roots",
     "solve",

@@ -26,8 +26,8 @@ import sys
 
 from . import reports
 from .channels import channel_names, custom_channel_from_json, get_channel
-from .errors import IntervalError, InvalidChannelError, SymbolicNoiseError
-from .games import GAME_FAMILIES, default_channel_name, game_from_spec
+from .errors import GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
+from .registry import FAMILIES, default_channel_name, game_from_spec, parse_heap
 from .polys import as_fmpq, to_fraction
 from .rounding import fixed
 from .solver import exact_interval, solve
@@ -82,7 +82,7 @@ def _solve(args):
     channel = _channel(args, game)
     interval = _interval(args.interval) if args.interval else (0, 1)
     start = _position(game, args.position)
-    return game, solve(game, channel, interval, start=start)
+    return game, solve(game, channel, interval, start=start, misere=args.misere)
 
 
 def cmd_solve(args) -> int:
@@ -137,6 +137,57 @@ def cmd_table(args) -> int:
     return 0
 
 
+def cmd_grundy(args) -> int:
+    from .classical import sequence_report
+
+    if args.upto < 0:
+        raise GameParameterError("--upto must be >= 0")
+    rep = sequence_report(args.game, args.upto, period=args.period)
+    if args.format == "json":
+        out = reports.dumps(rep.as_json())
+    else:
+        lines = [f"G(0..{args.upto}) of {rep.game}:"]
+        values = [str(v) for v in rep.values]
+        for i in range(0, len(values), 20):
+            lines.append(f"  {i:>6}: " + " ".join(values[i : i + 20]))
+        if args.period:
+            per = rep.periodicity
+            if per is None:
+                lines.append(f"no ultimate period found in G(0..{args.upto})")
+            else:
+                how = (
+                    f"proven by the periodicity theorem (values checked through n = {per.needed})"
+                    if per.proven
+                    else "not proven (no periodicity theorem applies, or too few values: raise --upto)"
+                )
+                lines.append(f"period {per.period} from n = {per.preperiod}; {how}")
+        out = "\n".join(lines) + "\n"
+    _emit(out, args)
+    return 0
+
+
+def cmd_nimsum(args) -> int:
+    from .classical import bouton_moves, nim_outcome, nim_sum
+    from .heapgames import move_name
+
+    heaps = []
+    for word in args.heaps:
+        heaps.append(parse_heap(word))
+    total = nim_sum(*heaps)
+    moves = bouton_moves(heaps, misere=args.misere)
+    names = [move_name(h, (k,) if k else ()) for h, k in moves]
+    cls = nim_outcome(heaps, misere=args.misere)
+    play = "misère play" if args.misere else "normal play"
+    if args.format == "json":
+        out = reports.dumps({"heaps": heaps, "nim_sum": total, "outcome": cls, "misere": args.misere, "winning_moves": names})
+    else:
+        verdict = "the player to move wins" if cls == "N" else "the player to move loses"
+        out = f"nim-sum {' ^ '.join(str(h) for h in heaps)} = {total}: {cls}-position in {play} ({verdict})\n"
+        out += "winning moves: " + (", ".join(names) if names else "none") + "\n"
+    _emit(out, args)
+    return 0
+
+
 def _emit(text: str, args) -> None:
     if getattr(args, "output", None):
         with open(args.output, "w", encoding="utf-8") as fh:
@@ -146,7 +197,7 @@ def _emit(text: str, args) -> None:
 
 
 def _add_game_arguments(p):
-    families = "; ".join(f"{name} {help_}" for name, (help_, _) in GAME_FAMILIES.items())
+    families = "; ".join(f"{name} {help_}" for name, help_ in FAMILIES.items())
     p.add_argument("game", help=f"the game family ({families})")
     p.add_argument("param", nargs="?", help="the game's parameter (heap size, board, ...)")
     p.add_argument(
@@ -156,6 +207,7 @@ def _add_game_arguments(p):
     )
     p.add_argument("--interval", metavar="A,B", help="solve for p in [A, B] (exact numbers; default 0,1)")
     p.add_argument("--position", help="solve from this position instead of the start (Nim: 3; Chomp: 3,2)")
+    p.add_argument("--misere", action="store_true", help="misère play: the player who makes the last move loses")
     p.add_argument("-o", "--output", help="write to this file instead of standard output")
 
 
@@ -177,6 +229,20 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--digits", type=_digits, default=15, help="decimals of N (default 15)")
     t.add_argument("--format", choices=("csv", "json", "text"), default="csv")
     t.set_defaults(func=cmd_table)
+
+    g = sub.add_parser("grundy", help="nim-sequence G(0..n) of a heap game, and its periodicity")
+    g.add_argument("game", help="a heap ruleset: 0.137, octal:4.3, kayles, lasker, grundy, subtraction:1,2,3, hex:CODE ...")
+    g.add_argument("--upto", type=int, default=100, help="compute G(0..UPTO) (default 100)")
+    g.add_argument("--period", action="store_true", help="find the ultimate period and prove it when a theorem applies")
+    g.add_argument("--format", choices=("text", "json"), default="text")
+    g.add_argument("-o", "--output", help="write to this file instead of standard output")
+    g.set_defaults(func=cmd_grundy)
+
+    n = sub.add_parser("nimsum", help="nim-sum of Nim heaps and the winning moves (Bouton)")
+    n.add_argument("heaps", nargs="+", help="heap sizes, e.g. 7 2 5 3")
+    n.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
+    n.add_argument("--format", choices=("text", "json"), default="text")
+    n.set_defaults(func=cmd_nimsum)
     return parser
 
 

@@ -170,7 +170,10 @@ class Nim(Game):
         return _check_int(v, "a Nim heap", 0)
 
     def parse_position(self, text: str) -> int:
-        return self.check_position(_parse_heap(text))
+        try:
+            return self.check_position(int(text))
+        except ValueError:
+            raise GameParameterError(f"a Nim heap is a whole number of chips, not {text!r}") from None
 
     def binary_encoding(self, v: int) -> tuple[int, tuple[int, ...]]:
         """Width and codes of the moves at ``v`` for the binary channel: each
@@ -304,60 +307,3 @@ class ExplicitGame(Game):
 
     def describe(self) -> str:
         return f"explicit game graph with {len(self._order)} positions"
-
-
-# --------------------------------------------------------------------------- by name
-
-def _parse_board(text: str) -> tuple[int, int]:
-    parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2:
-        raise GameParameterError(f"a Chomp board is written ROWSxCOLS (e.g. 2x3), not {text!r}")
-    try:
-        rows, cols = int(parts[0]), int(parts[1])
-    except ValueError:
-        raise GameParameterError(f"a Chomp board is written ROWSxCOLS (e.g. 2x3), not {text!r}") from None
-    if rows < 1 or cols < 1:
-        raise GameParameterError(f"a Chomp board needs at least one row and one column, not {text!r}")
-    return rows, cols
-
-
-def _parse_heap(text: str) -> int:
-    try:
-        k = int(text)
-    except ValueError:
-        raise GameParameterError(f"a Nim heap is a whole number of chips, not {text!r}") from None
-    if k < 0:
-        raise GameParameterError(f"a Nim heap cannot be negative ({k})")
-    return k
-
-
-#: game families known to :func:`game_from_spec`: name -> (parameter help, constructor from a string)
-GAME_FAMILIES = {
-    "nim": ("K (one pile of K chips)", lambda arg: Nim(_parse_heap(arg))),
-    "chomp": ("ROWSxCOLS (e.g. 2x3)", lambda arg: Chomp(*_parse_board(arg))),
-}
-
-
-def game_from_spec(name: str, arg: str | None) -> Game:
-    """A game from the command line's words, e.g. ``("nim", "5")`` or ``("chomp", "2x3")``.
-
-    >>> game_from_spec("chomp", "2x3").describe()
-    'Chomp, 2 x 3 bar'
-    >>> game_from_spec("chess", "8")
-    Traceback (most recent call last):
-    ...
-    symbolic_noise.errors.UnknownGameError: unknown game 'chess' (known: nim, chomp)
-    """
-    from .errors import UnknownGameError
-
-    family = GAME_FAMILIES.get(name.lower())
-    if family is None:
-        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(GAME_FAMILIES)})")
-    if arg is None:
-        raise GameParameterError(f"{name} needs a parameter: {family[0]}")
-    return family[1](arg)
-
-
-def default_channel_name(game: Game) -> str:
-    """The channel the paper uses for a game: binary for Nim, king for Chomp."""
-    return {"nim": "binary", "chomp": "king"}.get(game.name, "uniform")

@@ -30,7 +30,7 @@ Examples
 ('4.3', '0x0.F')
 >>> MultiNim((7, 2, 5, 3)).start()
 (2, 3, 5, 7)
->>> heap_game_from_spec("kayles", "2,3").describe()
+>>> OctalGame("0.77", (2, 3)).describe()
 'Kayles (octal 0.77), heaps 2+3'
 """
 
@@ -588,19 +588,6 @@ class GrundysGame(HeapGame):
 
 # --------------------------------------------------------------------------- by name
 
-#: the command line's heap-game words: name -> help
-HEAP_FAMILIES = {
-    "nim": "K (1-pile Nim) or K1,K2,... (multi-pile Nim)",
-    "kayles": "heaps (octal 0.77)",
-    "dawson-kayles": "heaps (octal 0.07)",
-    "dawson-chess": "heaps (octal 0.137)",
-    "lasker": "heaps (Lasker's Nim)",
-    "grundy": "heaps (Grundy's game)",
-    "octal:CODE": "heaps (CODE like 0.137 or 4.3; 0x0.F4 is hexadecimal)",
-    "hex:CODE": "heaps (the hexadecimal game 0xCODE)",
-    "subtraction:S": "heaps (S like 1,2,3)",
-}
-
 
 def _looks_like_code(word: str) -> bool:
     return word[:1].isdigit() or word.startswith(".")
@@ -647,45 +634,7 @@ def heap_rules_from_spec(spec) -> HeapRules:
             return SubtractionRules(int(s) for s in pieces)
         except ValueError:
             raise GameParameterError(f"a subtraction set is written like subtraction:1,2,3, not {word!r}") from None
-    known = ", ".join(k for k in HEAP_FAMILIES)
-    raise UnknownGameError(f"unknown heap game {spec!r} (known: {known}, or a code like 0.137)")
-
-
-def is_heap_game_name(name: str) -> bool:
-    """Whether :func:`heap_game_from_spec` knows the word ``name``.
-
-    >>> is_heap_game_name("kayles"), is_heap_game_name("0.137"), is_heap_game_name("chomp")
-    (True, True, False)
-    """
-    try:
-        heap_rules_from_spec(name)
-    except UnknownGameError:
-        return False
-    except GameParameterError:
-        return True  # a heap-game word with a bad parameter
-    return True
-
-
-def heap_game_from_spec(name: str, arg: str | None) -> Game:
-    """A heap game from the command line's words ``name`` and ``arg`` (the heaps).
-
-    ``("nim", "5")`` is 1-pile Nim (:class:`symbolic_noise.games.Nim`, moves
-    named by chips left); ``("nim", "2,3")`` (a comma) is multi-pile Nim.
-
-    >>> heap_game_from_spec("octal:0.137", "6").describe()
-    "Dawson's Chess (octal 0.137), heaps 6"
-    >>> heap_game_from_spec("subtraction:1,2,3", "10").start()
-    (10,)
-    >>> heap_game_from_spec("nim", "5"), heap_game_from_spec("nim", "2,3")
-    (<Nim 1-pile Nim, k = 5>, <MultiNim multi-pile Nim, heaps 2+3>)
-    """
-    rules = heap_rules_from_spec(name)
-    if arg is None:
-        raise GameParameterError(f"{name} needs heaps, e.g. {name} 5 or {name} 2,3")
-    heaps = parse_heaps(arg)
-    if isinstance(rules, NimRules):
-        if "," not in arg and "+" not in arg:
-            return games.Nim(sum(heaps))  # one heap (or none)
-        return MultiNim(heaps)
-    return HeapGame(rules, heaps)
-
+    raise UnknownGameError(
+        f"unknown heap game {spec!r} (known: nim, kayles, dawson-kayles, dawson-chess, lasker, grundy,"
+        " octal:CODE, hex:CODE, subtraction:S, or a code like 0.137)"
+    )

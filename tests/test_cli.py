@@ -88,3 +88,54 @@ def test_invalid_custom_channel_file(tmp_path):
     broken.write_text("{not json")
     res = run("solve", "nim", "3", "--channel", str(broken))
     assert res.returncode == 2 and "not valid JSON" in res.stderr
+
+
+def test_nimsum_bouton(capsys):
+    assert main(["nimsum", "7", "2", "5", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "= 3: N-position" in out and "winning moves: 7->4, 2->1, 3->0" in out
+    assert main(["nimsum", "3", "4", "5", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["nim_sum"] == 2 and data["winning_moves"] == ["3->1"]
+    assert main(["nimsum", "1", "1", "--misere"]) == 0
+    assert "N-position in misère play" in capsys.readouterr().out  # an even number of 1-heaps
+
+
+def test_grundy_json_contract(capsys):
+    assert main(["grundy", "0.137", "--upto", "2000", "--period", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"game", "values", "preperiod", "period", "proven"}
+    assert data["game"] == "octal:0.137" and len(data["values"]) == 2001
+    assert (data["preperiod"], data["period"], data["proven"]) == (52, 34, True)
+    assert data["values"][:10] == [0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
+
+
+def test_grundy_text_lasker(capsys):
+    assert main(["grundy", "lasker", "--upto", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "0 1 2 4 3 5 6 8 7" in out
+
+
+def test_solve_heap_games(capsys):
+    assert main(["solve", "nim", "2,3", "--channel", "binary", "--digits", "6"]) == 0
+    assert "optimal: 3->2" in capsys.readouterr().out  # the classical winning move, for p < 1/2
+    assert main(["solve", "octal:0.137", "6", "--channel", "uniform", "--at", "1/3"]) == 0
+    assert capsys.readouterr().out.startswith("N(1/3) = 5/6")
+    assert main(["solve", "kayles", "4", "--channel", "identity", "--at", "0"]) == 0
+    assert capsys.readouterr().out.startswith("N(0) = 1 ")
+    assert main(["solve", "nim", "3", "--channel", "identity", "--misere", "--at", "0"]) == 0
+    assert capsys.readouterr().out.startswith("N(0) = 1 ")
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["grundy", "octal:0.9"], "not an octal digit"),
+        (["grundy", "0.137", "--upto", "-1"], "--upto"),
+        (["nimsum", "3", "-1"], "cannot be negative"),
+        (["solve", "subtraction:a,b", "3"], "subtraction set"),
+    ],
+)
+def test_bad_classical_input(args, needle):
+    res = run(*args)
+    assert res.returncode == 2 and "Traceback" not in res.stderr and needle in res.stderr, res.stderr

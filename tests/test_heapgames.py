@@ -4,6 +4,8 @@ the command-line words, and solving them through every kind of channel."""
 import json
 
 import pytest
+
+from symbolic_noise.registry import game_from_spec as heap_game_from_spec
 from flint import fmpq
 
 from symbolic_noise import solve
@@ -22,10 +24,8 @@ from symbolic_noise.heapgames import (
     OctalRules,
     SubtractionGame,
     SubtractionRules,
-    heap_game_from_spec,
     heap_rules_from_spec,
     heaps_position,
-    is_heap_game_name,
     normalise_code,
     parse_heaps,
 )
@@ -331,7 +331,6 @@ def test_games_from_command_line_words(name, arg, expected):
     assert isinstance(game, HeapGame) == isinstance(expected, HeapGame)
     assert game.key() == expected.key() and game.start() == expected.start()
     assert game.name == expected.name and game.describe() == expected.describe()
-    assert is_heap_game_name(name)
 
 
 @pytest.mark.parametrize(
@@ -354,8 +353,11 @@ def test_bad_command_line_words(name, arg, error):
 
 
 def test_chomp_is_not_a_heap_game():
-    assert not is_heap_game_name("chomp")
-    assert is_heap_game_name("octal:0.9")  # a heap word with a bad code
+    from symbolic_noise.games import Chomp
+
+    assert isinstance(heap_game_from_spec("chomp", "2x2"), Chomp)
+    with pytest.raises(GameParameterError):
+        heap_game_from_spec("octal:0.9", "3")  # a heap word with a bad code
 
 
 def test_solution_json_of_a_heap_game_is_plain_data():
