@@ -40,7 +40,7 @@ from .rounding import significant
 class RealAlgebraic:
     """A real algebraic number given by a square-free polynomial and an isolating interval."""
 
-    __slots__ = ("_poly", "_lo", "_hi", "_slo", "_minpoly")
+    __slots__ = ("_poly", "_lo", "_hi", "_slo", "_minpoly", "_index")
 
     # ------------------------------------------------------------------ construction
 
@@ -67,6 +67,7 @@ class RealAlgebraic:
         self._hi = hi
         self._slo = sign(poly(lo)) if lo != hi else 0
         self._minpoly = poly if poly.degree() == 1 else None
+        self._index = None
         if poly.degree() == 1 and lo != hi:
             self._make_rational(fmpq(-poly.coeffs()[0], poly.coeffs()[1]))
 
@@ -306,10 +307,13 @@ class RealAlgebraic:
     def root_index(self) -> int:
         """Index of this number among the real roots of its minimal polynomial, in
         increasing order (SymPy's ``CRootOf`` index)."""
-        m = self.minpoly()
-        if m.degree() == 1:
-            return 0
-        return polys.count_real_roots(m, -polys.root_bound(m), self._lo)
+        if self._index is None:
+            m = self.minpoly()
+            if m.degree() == 1:
+                self._index = 0
+            else:
+                self._index = polys.count_real_roots(m, -polys.root_bound(m), self._lo)
+        return self._index
 
     # ------------------------------------------------------------------ conversions
 

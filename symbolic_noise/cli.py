@@ -26,7 +26,7 @@ import sys
 
 from . import reports
 from .channels import channel_names, custom_channel_from_json, get_channel
-from .errors import GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
+from .errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
 from .registry import FAMILIES, default_channel_name, game_from_spec, parse_heap
 from .polys import as_fmpq, to_fraction
 from .rounding import fixed
@@ -42,14 +42,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{PROG}: error: {message}\n")
 
 
-def _digits(text: str) -> int:
-    try:
-        d = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= d <= 10000:
-        raise argparse.ArgumentTypeError("digits must be between 1 and 10000")
-    return d
+def _bounded_int(what: str, lo: int, hi: int):
+    """An argparse type: a whole number in [lo, hi]."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"{what} must be between {lo} and {hi}")
+        return n
+
+    return parse
+
+
+_digits = _bounded_int("digits", 1, 10000)
+_jobs = _bounded_int("--jobs", 1, 512)
 
 
 def _interval(text: str):
@@ -77,12 +86,114 @@ def _position(game, text):
     return None if text is None else game.parse_position(text)
 
 
+class _ProgressBar:
+    """A rich progress bar on standard error, only when it is a terminal."""
+
+    def __init__(self, game, enabled: bool):
+        self.game = game
+        self.enabled = enabled
+        self._progress = None
+
+    def __enter__(self):
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self._progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("positions"),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self._progress.start()
+            self._task = self._progress.add_task("solving", total=None)
+        return self
+
+    def __call__(self, info) -> None:
+        if self._progress is None:
+            return
+        cur = info.current if isinstance(info.current, str) else self.game.position_label(info.current)
+        where = f" p~{info.fraction:.3f}" if 0 < info.fraction < 1 else ""
+        self._progress.update(self._task, total=info.total, completed=info.done, description=f"position {cur}{where}")
+
+    def __exit__(self, *exc):
+        if self._progress is not None:
+            self._progress.stop()
+        return False
+
+
+def _warn(message: str) -> None:
+    sys.stderr.write(f"{PROG}: warning: {message}\n")
+
+
+def _open_cache(args, game, channel, interval):
+    if getattr(args, "no_cache", False) or channel.key() is None:
+        return None
+    from .cache import SolutionCache, default_cache_path
+
+    path = args.cache or default_cache_path()
+    try:
+        return SolutionCache(path, game, channel, interval, misere=args.misere, on_warning=_warn)
+    except (OSError, __import__("sqlite3").Error) as exc:
+        raise CacheError(f"cannot open the cache {path}: {exc}") from None
+
+
+def _executor(args):
+    if args.dask:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise SymbolicNoiseError("--dask needs the dask extra: pip install 'symbolic_noise[dask]'") from None
+        try:
+            client = Client(args.dask, timeout=30)
+        except OSError as exc:
+            raise SymbolicNoiseError(f"cannot reach the Dask scheduler at {args.dask}: {exc}") from None
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        return client.get_executor(), 2 * workers, client.close
+    import signal
+    from concurrent.futures import ProcessPoolExecutor
+
+    # workers ignore Ctrl-C: the driver stops them, so they print no traceback
+    pool = ProcessPoolExecutor(args.jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    return pool, args.jobs, lambda: pool.shutdown(wait=False, cancel_futures=True)
+
+
 def _solve(args):
     game = game_from_spec(args.game, args.param)
     channel = _channel(args, game)
     interval = _interval(args.interval) if args.interval else (0, 1)
     start = _position(game, args.position)
-    return game, solve(game, channel, interval, start=start, misere=args.misere)
+    store = _open_cache(args, game, channel, interval)
+    args._store = store
+    quiet = args.quiet or not sys.stderr.isatty()
+    try:
+        with _ProgressBar(game, not quiet) as bar:
+            root = game.start() if start is None else start
+            stored = store is not None and (not game.followers(root) or store.load(root) is not None)
+            if (args.jobs > 1 or args.dask) and not stored:
+                from .parallel import solve_parallel
+
+                executor, chunks, close = _executor(args)
+                try:
+                    sol = solve_parallel(
+                        game, channel, interval, executor=executor, chunks=chunks, start=start, misere=args.misere,
+                        cache_path=None if (store is None or args.dask) else store.path, progress=bar,
+                    )
+                finally:
+                    close()
+                if store is not None:
+                    for v in sol.positions():
+                        if game.followers(v):
+                            store.save(v, sol.value(v))
+            else:
+                sol = solve(game, channel, interval, start=start, misere=args.misere, store=store, progress=bar)
+    finally:
+        if store is not None:
+            store.close()
+    return game, sol
 
 
 def cmd_solve(args) -> int:
@@ -209,6 +320,11 @@ def _add_game_arguments(p):
     p.add_argument("--position", help="solve from this position instead of the start (Nim: 3; Chomp: 3,2)")
     p.add_argument("--misere", action="store_true", help="misère play: the player who makes the last move loses")
     p.add_argument("-o", "--output", help="write to this file instead of standard output")
+    p.add_argument("--cache", metavar="PATH", help="SQLite cache of solved positions (default: the user cache directory)")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="solve sub-intervals of p in N local processes")
+    p.add_argument("--dask", metavar="ADDRESS", help="solve sub-intervals on the Dask scheduler at ADDRESS")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -249,6 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
+    args = None
     try:
         args = parser.parse_args(argv)
         return args.func(args)
@@ -256,7 +373,9 @@ def main(argv=None) -> int:
         sys.stderr.write(f"{PROG}: error: {exc}\n")
         return 2
     except KeyboardInterrupt:
-        sys.stderr.write(f"{PROG}: interrupted\n")
+        store = getattr(args, "_store", None)
+        kept = f"; the positions solved so far are kept in {store.path}" if store is not None and store.saved else ""
+        sys.stderr.write(f"{PROG}: interrupted{kept}\n")
         return 130
     except BrokenPipeError:  # e.g. piped into `head`
         try:

@@ -342,7 +342,26 @@ def count_real_roots(f: fmpz_poly, lo, hi) -> int:
 
 
 def root_bound(f: fmpz_poly) -> fmpz:
-    """An integer ``B`` with every complex root of ``f`` in ``|z| < B`` (Cauchy's bound)."""
+    """An integer ``B`` with every complex root of ``f`` in ``|z| < B``: Fujiwara's
+    bound ``2 max_i |a_{d-i} / a_d|^(1/i)``, rounded up (far tighter than
+    Cauchy's when coefficients are large).
+
+    >>> root_bound(fmpz_poly([-6, 11, -6, 1]))    # roots 1, 2, 3
+    13
+    """
     c = f.coeffs()
+    d = len(c) - 1
+    if d < 1:
+        return fmpz(1)
     lead = abs(c[-1])
-    return 2 + max(abs(x) for x in c[:-1]) // lead if len(c) > 1 else fmpz(1)
+    best = fmpz(0)
+    for i in range(1, d + 1):
+        a = abs(c[d - i])
+        if a == 0:
+            continue
+        q = -((-a) // lead)  # ceil(a / lead)
+        r = q.root(i) if i > 1 else q  # floor of the i-th root
+        if r**i < q:
+            r += 1
+        best = max(best, r)
+    return 2 * best + 1

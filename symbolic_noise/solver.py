@@ -283,12 +283,15 @@ class _Position:
                     by_weight.setdefault(tuple(int(c) for c in n.coeffs()), (n, []))[1].append(u)
             self.groups.append(list(by_weight.values()))
 
-        def coeff(poly, j):
-            return poly.coeffs()[j] if j <= poly.degree() else 0
+        def padded(poly):
+            c = poly.coeffs()
+            return c + [0] * (d + 1 - len(c))
 
         # row j*m + w holds coefficient j of P_wu, u across
-        self.Pmat = arb_mat([[coeff(n, j) for n in self.P[w]] for j in range(d + 1) for w in range(m)])
-        self.Qmat = arb_mat([[coeff(q, j) for q in self.Q] for j in range(d + 1)])
+        P = [[padded(n) for n in row] for row in self.P]
+        self.Pmat = arb_mat([[c[j] for c in P[w]] for j in range(d + 1) for w in range(m)])
+        Q = [padded(q) for q in self.Q]
+        self.Qmat = arb_mat([[c[j] for c in Q] for j in range(d + 1)])
 
 
 # --------------------------------------------------------------------------- one position
@@ -534,7 +537,29 @@ def solve(
     channel = get_channel(channel)
     a, b = exact_interval(interval)
     root = game.start() if start is None else game.check_position(start)
-    order = game.positions(root)
+    return solve_positions(
+        game, channel, (a, b), game.positions(root), root=root, misere=misere, known=known, store=store, progress=progress
+    )
+
+
+def solve_positions(
+    game: Game,
+    channel: Channel | str,
+    interval,
+    order,
+    *,
+    root=None,
+    misere: bool = False,
+    known=None,
+    store=None,
+    progress: Callable[[SolveProgress], None] | None = None,
+) -> "Solution":
+    """Like :func:`solve`, for the positions ``order`` (followers first, closed
+    under followers, e.g. a prefix of ``game.positions()``); ``root`` is the
+    position the Solution calls its start (default: the last one)."""
+    channel = get_channel(channel)
+    a, b = exact_interval(interval)
+    root = order[-1] if root is None else root
     cells, norm = None, None
     if isinstance(known, Solution):
         # continue in the earlier solve's workspace: its cells are ours too

@@ -1,8 +1,12 @@
 """Shared test settings: hypothesis profiles and small helpers."""
 
 import os
+import tempfile
 
 from hypothesis import HealthCheck, settings
+
+# never touch the user's own cache: every test process gets a fresh one
+os.environ["SYMBOLIC_NOISE_CACHE"] = os.path.join(tempfile.mkdtemp(prefix="sn-cache-"), "solutions.sqlite")
 
 settings.register_profile(
     "default",

@@ -1,0 +1,129 @@
+"""The SQLite cache: transactional per-position writes, resumption after a kill,
+checked loads that report and recompute corrupt entries."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from symbolic_noise import Chomp, Nim, solve
+from symbolic_noise.cache import CacheWarning, SolutionCache
+from symbolic_noise.channels import CustomChannel
+
+
+def rows(path):
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT position, data FROM solutions").fetchall()
+
+
+def test_round_trip_and_reuse(tmp_path):
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(8), "binary") as store:
+        first = solve(Nim(8), "binary", store=store)
+        assert store.saved == 8 and store.loaded == 0
+    with SolutionCache(path, Nim(9), "binary") as store:
+        second = solve(Nim(9), "binary", store=store)
+        assert (store.loaded, store.saved) == (8, 1)  # k = 9 after k = 8 solves one position
+    fresh = solve(Nim(9), "binary")
+    for v in range(10):
+        assert second.value(v) == fresh.value(v)
+    assert first.value(8) == fresh.value(8)
+
+
+def test_keys_separate_channels_intervals_and_conventions(tmp_path):
+    path = str(tmp_path / "c.sqlite")
+    for channel, interval, misere in [("binary", (0, 1), False), ("uniform", (0, 1), False), ("binary", (0, "1/2"), False), ("binary", (0, 1), True)]:
+        with SolutionCache(path, Nim(4), channel, interval, misere=misere) as store:
+            sol = solve(Nim(4), channel, interval, store=store, misere=misere)
+            assert store.loaded == 0  # nothing leaks between contexts
+            assert sol.value() == solve(Nim(4), channel, interval, misere=misere).value()
+    with SolutionCache(path, Chomp(2, 2), "king") as store:
+        solve(Chomp(2, 2), "king", store=store)
+        assert store.saved == 4
+
+
+def test_callable_channels_are_not_cached(tmp_path):
+    ch = CustomChannel(lambda v, w, u: 1 if w == u else 0)
+    with SolutionCache(str(tmp_path / "c.sqlite"), Nim(3), ch) as store:
+        assert not store.enabled
+        solve(Nim(3), ch, store=store)
+        assert store.saved == 0
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: "{not json",
+        lambda d: json.dumps({**json.loads(d), "points": json.loads(d)["points"][:-1]}),  # does not reach b
+        lambda d: d.replace('"1"', '"2"', 1),  # a coefficient changed: the value jumps
+        lambda d: json.dumps({**json.loads(d), "labels": [[99] for _ in json.loads(d)["labels"]]}),  # illegal move
+    ],
+    ids=["garbage", "short", "jump", "illegal-move"],
+)
+def test_corrupt_entries_are_reported_and_recomputed(tmp_path, damage):
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(6), "binary") as store:
+        solve(Nim(6), "binary", store=store)
+    with sqlite3.connect(path) as conn:
+        pos, data = conn.execute("SELECT position, data FROM solutions WHERE position = '5'").fetchone()
+        conn.execute("UPDATE solutions SET data = ? WHERE position = ?", (damage(data), pos))
+    messages = []
+    with SolutionCache(path, Nim(6), "binary", on_warning=messages.append) as store:
+        sol = solve(Nim(6), "binary", store=store)
+        assert store.rejected >= 1
+    assert any("position 5" in m and "unusable" in m for m in messages)
+    fresh = solve(Nim(6), "binary")
+    assert all(sol.value(v) == fresh.value(v) for v in range(7))
+    # the recomputed entry was stored again and is sound now
+    with SolutionCache(path, Nim(6), "binary", on_warning=messages.append) as store:
+        solve(Nim(6), "binary", store=store)
+        assert store.rejected == 0
+
+
+def test_default_warning_is_a_python_warning(tmp_path):
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(3), "binary") as store:
+        solve(Nim(3), "binary", store=store)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE solutions SET data = 'x'")
+    with SolutionCache(path, Nim(3), "binary") as store, pytest.warns(CacheWarning):
+        solve(Nim(3), "binary", store=store)
+
+
+def cli(*args, **kw):
+    return subprocess.Popen([sys.executable, "-m", "symbolic_noise.cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def test_sigkill_mid_solve_then_resume(tmp_path):
+    """Kill a solve with SIGKILL once some positions are stored; the next run
+    completes from the cache and gives the same result as an uncached solve."""
+    path = str(tmp_path / "kill.sqlite")
+    args = ["solve", "nim", "30", "--format", "json", "--digits", "20", "--quiet", "--cache", path]
+    proc = cli(*args)
+    deadline = time.time() + 120
+    stored = 0
+    while time.time() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+        if os.path.exists(path):
+            try:
+                stored = len(rows(path))
+            except sqlite3.Error:
+                continue
+            if stored >= 15:
+                break
+    assert proc.poll() is None, "the solve finished before it could be killed"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert 15 <= stored < 30
+    done = cli(*args)
+    out, err = done.communicate(timeout=300)
+    assert done.returncode == 0, err
+    fresh = cli(*args[:-2], "--no-cache")
+    expected, _ = fresh.communicate(timeout=300)
+    assert json.loads(out) == json.loads(expected)
+    assert len(rows(path)) == 30

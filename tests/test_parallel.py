@@ -1,0 +1,60 @@
+"""Parallel sub-interval solves give exactly the serial results."""
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+from flint import fmpq
+
+from symbolic_noise import Chomp, Nim, solve
+from symbolic_noise.heapgames import MultiNim
+from symbolic_noise.parallel import balanced_cuts, solve_parallel, split_interval, stitch
+
+
+def same(a, b):
+    assert a.positions() == b.positions()
+    for v in a.positions():
+        assert a.value(v) == b.value(v), v
+
+
+@pytest.mark.parametrize(
+    "game,channel",
+    [(Nim(14), "binary"), (Chomp(2, 3), "king"), (Chomp(3, 3), "rook"), (MultiNim((2, 3)), "binary")],
+    ids=lambda x: getattr(x, "describe", lambda: x)(),
+)
+@pytest.mark.parametrize("balance", [True, False])
+def test_process_pool_matches_serial(game, channel, balance):
+    serial = solve(game, channel)
+    with ProcessPoolExecutor(2) as pool:
+        par = solve_parallel(game, channel, executor=pool, chunks=3, balance=balance)
+    same(serial, par)
+
+
+def test_sub_interval_and_misere():
+    serial = solve(Nim(9), "binary", ("1/4", "7/8"), misere=True)
+    with ThreadPoolExecutor(2) as pool:
+        par = solve_parallel(Nim(9), "binary", ("1/4", "7/8"), executor=pool, chunks=5, misere=True)
+    same(serial, par)
+
+
+def test_cuts():
+    assert [tuple(map(str, c)) for c in split_interval("1/2", 1, 2)] == [("1/2", "3/4"), ("3/4", "1")]
+    cuts = balanced_cuts(solve(Nim(16), "binary").values(), 0, 1, 4)
+    assert cuts[0][0] == 0 and cuts[-1][1] == 1
+    assert all(a < b for a, b in cuts) and all(x[1] == y[0] for x, y in zip(cuts, cuts[1:]))
+    # Nim's breakpoints crowd above p = 1/2, so the balanced cuts do too
+    assert sum(1 for a, _ in cuts if a >= fmpq(1, 2)) >= 2
+
+
+def test_stitch_rejects_gaps():
+    f = solve(Nim(3), "binary", (0, "1/3")).value()
+    g = solve(Nim(3), "binary", ("1/2", 1)).value()
+    with pytest.raises(ValueError):
+        stitch([f, g])
+
+
+def test_dask_local_cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            par = solve_parallel(Nim(10), "binary", executor=client.get_executor(), chunks=4)
+    same(solve(Nim(10), "binary"), par)
