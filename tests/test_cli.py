@@ -139,3 +139,79 @@ def test_solve_heap_games(capsys):
 def test_bad_classical_input(args, needle):
     res = run(*args)
     assert res.returncode == 2 and "Traceback" not in res.stderr and needle in res.stderr, res.stderr
+
+
+def pty_run(args, interrupt_after=None, timeout=120):
+    """Run the CLI on a pseudo-terminal; returns (exit status, everything it wrote)."""
+    import os
+    import pty
+    import select
+    import signal
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.execvp(sys.executable, [sys.executable, "-m", "symbolic_noise.cli", *args])
+    out = b""
+    start = time.time()
+    sent = False
+    while time.time() - start < timeout:
+        if interrupt_after is not None and not sent and time.time() - start > interrupt_after:
+            os.kill(pid, signal.SIGINT)
+            sent = True
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), out.decode(errors="replace")
+
+
+def test_progress_bar_on_a_terminal(tmp_path):
+    status, text = pty_run(["solve", "nim", "30", "--no-cache", "--digits", "5"])
+    assert status == 0
+    assert "positions" in text and "/31" in text  # the bar: positions solved out of the total
+    status, text = pty_run(["solve", "nim", "30", "--no-cache", "--digits", "5", "--quiet"])
+    assert status == 0 and "/31" not in text
+
+
+def test_no_progress_bar_when_piped():
+    res = run("solve", "nim", "20", "--no-cache")
+    assert res.returncode == 0 and res.stderr == ""
+
+
+def test_ctrl_c_is_one_clean_line(tmp_path):
+    cache = str(tmp_path / "c.sqlite")
+    status, text = pty_run(["solve", "nim", "60", "--cache", cache], interrupt_after=3)
+    assert status == 130
+    assert "Traceback" not in text
+    import re
+
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)  # the bar's cursor controls
+    last = [line for line in plain.replace("\r", "\n").splitlines() if line.strip()][-1]
+    assert last.startswith("symbolic-noise: interrupted") and cache in last
+
+
+def test_jobs_give_the_serial_answer(capsys):
+    assert main(["solve", "nim", "12", "--no-cache", "--format", "json", "--digits", "20"]) == 0
+    serial = json.loads(capsys.readouterr().out)
+    assert main(["solve", "nim", "12", "--no-cache", "--format", "json", "--digits", "20", "--jobs", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == serial
+
+
+def test_cache_warning_is_one_line(tmp_path):
+    import sqlite3
+
+    cache = str(tmp_path / "c.sqlite")
+    assert run("solve", "nim", "6", "--cache", cache).returncode == 0
+    with sqlite3.connect(cache) as conn:
+        conn.execute("UPDATE solutions SET data = 'garbage' WHERE position = '4'")
+    res = run("solve", "nim", "6", "--cache", cache)
+    assert res.returncode == 0
+    assert res.stderr.startswith("symbolic-noise: warning: cache entry for position 4") and res.stderr.count("\n") == 1
+    assert res.stdout == run("solve", "nim", "6", "--no-cache").stdout

@@ -259,3 +259,43 @@ def test_values_are_continuous_at_breakpoints_and_in_range(gc):
             top = f(t)
             assert all(m(t) <= top for m in moves.values())
             assert {name for name, m in moves.items() if m(t) == top} == f.label_at(t)
+
+
+# --------------------------------------------------------------------------- the fast path at scale
+
+
+@given(st.integers(1, 20), st.fractions(min_value=0, max_value=1, max_denominator=10**6))
+def test_fast_path_matches_exact_rational_evaluation_up_to_k20(k, p):
+    """Screening, shared cell data and exact tests against theory.md's equations
+    evaluated exactly at a random rational p (every position up to k)."""
+    sol = nim_binary(k)
+    q = fmpq(p.numerator, p.denominator)
+    direct = evaluate(Nim(k), "binary", q)
+    for v in range(k + 1):
+        res = sol.at(q, v)
+        assert res.value == direct[v].value and res.optimal == direct[v].optimal
+
+
+def test_incremental_solves_match_one_shot():
+    prev = None
+    for k in range(1, 16):
+        prev = solve(Nim(k), "binary", known=prev)
+    one = nim_binary(15)
+    assert all(prev.value(v) == one.value(v) for v in range(16))
+
+
+def test_progress_reports_positions():
+    seen = []
+    solve(Nim(6), "binary", progress=seen.append)
+    finals = [s for s in seen if s.fraction == 1.0]
+    assert [s.done for s in finals] == list(range(1, 8)) and all(s.total == 7 for s in seen)
+    assert any(0 < s.fraction < 1 for s in seen)  # within-position sweep progress
+
+
+def test_progress_can_interrupt():
+    def stop(info):
+        if info.done >= 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        solve(Nim(8), "binary", progress=stop)

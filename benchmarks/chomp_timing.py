@@ -1,0 +1,39 @@
+"""Time the exact solve of Chomp boards through the king, rook and all-neighbour
+channels (issue target: 3 x 4 under 60 s with each channel).
+
+  python benchmarks/chomp_timing.py                    # 2x3, 3x3, 3x4, 4x4
+  python benchmarks/chomp_timing.py --boards 2x3 3x5 --time-limit 600
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+from symbolic_noise import Chomp, solve
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--boards", nargs="+", default=["2x3", "3x3", "3x4", "4x4"])
+    ap.add_argument("--channels", nargs="+", default=["king", "rook", "all"])
+    args = ap.parse_args(argv)
+    print(f"{'board':>6} {'channel':>7} {'positions':>9} {'seconds':>9} {'pieces':>6} {'breakpts':>8} {'max deg':>7} {'peak MB':>8}")
+    for board in args.boards:
+        r, c = (int(x) for x in board.split("x"))
+        for ch in args.channels:
+            t = time.perf_counter()
+            sol = solve(Chomp(r, c), ch)
+            dt = time.perf_counter() - t
+            st = sol.stats()
+            mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            print(
+                f"{board:>6} {ch:>7} {st['positions']:>9} {dt:>9.2f} {st['pieces']:>6} {st['breakpoints']:>8} "
+                f"{st['max_degree']:>7} {mb:>8.0f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
