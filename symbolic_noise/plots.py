@@ -1,0 +1,297 @@
+"""Plots of exact solutions: N(p) with its breakpoints and optimal moves, families
+of positions on one axes, and scalar series.
+
+Pure rendering, like :mod:`symbolic_noise.reports`: every function takes results
+and returns a :class:`matplotlib.figure.Figure`, built directly (not through
+``pyplot``), so no GUI backend is touched and no global state changes; writing
+a file is the caller's job (:func:`save`).
+
+Floats are drawing coordinates only.  A curve is sampled at exact rational
+points; each sample is assigned to its piece by exact comparison with the
+piece's end points, evaluated exactly by that piece's formula, and only then
+converted to a float.  The samples include every point ``a + i (b - a)/400``
+of ``[a, b]``, so on [0, 1] ``p = 1/4`` or ``3/5`` lie on the drawn curve exactly.
+
+Artists carry a ``gid`` so that callers and tests can find them (:func:`tagged`):
+
+========== ===================================================================
+gid        artist
+========== ===================================================================
+value      the curve N(p), one ``Line2D`` per function
+move       a sent move's own value N(w) (``plot_value(..., moves=True)``)
+breakpoint a marker at (x, N(x)), one per interior breakpoint
+rule       the dotted vertical line through a breakpoint (``plot_value``)
+p          the breakpoint's p, written at the bottom of its rule
+optimal    a text naming the optimal moves on the piece to the right
+series     the points and line of :func:`plot_series`
+missing    markers of :func:`plot_series` where there is no value
+========== ===================================================================
+
+Examples
+--------
+>>> from symbolic_noise import solve, Nim
+>>> fig = plot_value(solve(Nim(5), "binary"))
+>>> len(tagged(fig, "breakpoint")), [t.get_text() for t in tagged(fig, "optimal")]
+(2, ['0', '3', '4'])
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Mapping
+from typing import Any, Sequence
+
+from flint import fmpq
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from .algebraic import RealAlgebraic
+from .piecewise import PiecewiseFunction
+from .reports import move_text, moves_text
+
+#: samples of a curve across its whole interval (besides the piece ends)
+_GRID = 400
+#: samples of a piece however narrow it is
+_MIN_SAMPLES = 24
+#: first width to which a piece's end points are refined for its inner bounds
+_END_WIDTH = fmpq(1, 2**54)
+_FIGSIZE = (7.0, 4.5)
+#: N is a probability: the same y-range on every plot, with room for labels
+_YLIM = (-0.04, 1.12)
+
+
+# --------------------------------------------------------------------------- exact sampling
+
+
+def _inner_bounds(lo: RealAlgebraic, hi: RealAlgebraic) -> tuple[fmpq, fmpq]:
+    """Rationals ``a, b`` with ``lo <= a < b <= hi``, exactly, and a, b within
+    about 2^-54 of the ends (equal to them when the ends are rational)."""
+    width = _END_WIDTH
+    while True:
+        lo.refine_to(width)
+        hi.refine_to(width)
+        a, b = lo.hi, hi.lo
+        if a < b:
+            return a, b
+        width /= 2**16
+
+
+def _samples(f: PiecewiseFunction) -> tuple[list[float], list[float]]:
+    """Points of the curve of ``f``: exact rational samples of every piece,
+    evaluated exactly by the piece's formula, converted to floats at the end."""
+    a, b = _inner_bounds(*f.interval)
+    grid = [a + (b - a) * fmpq(i, _GRID) for i in range(_GRID + 1)]
+    xs: list[float] = []
+    ys: list[float] = []
+    for pc in f.pieces():
+        lo, hi = _inner_bounds(pc.lo, pc.hi)
+        inside = grid[bisect.bisect_right(grid, lo) : bisect.bisect_left(grid, hi)]
+        if len(inside) < _MIN_SAMPLES:
+            extra = (lo + (hi - lo) * fmpq(i, _MIN_SAMPLES) for i in range(1, _MIN_SAMPLES))
+            inside = sorted(set(inside).union(extra))
+        for t in [lo, *inside, hi]:
+            xs.append(float(t))
+            ys.append(float(pc.formula(t)))
+    return xs, ys
+
+
+def _breakpoints(f: PiecewiseFunction) -> list[tuple[int, float, float]]:
+    """``(j, x, N(x))`` for every interior point x_j, as drawing coordinates."""
+    return [(j, float(f.points[j]), float(f.point_value(j))) for j in range(1, len(f.points) - 1)]
+
+
+def _point_text(x: RealAlgebraic, digits: int) -> str:
+    return str(x.rational_value) if x.is_rational else x.decimal(digits)
+
+
+# --------------------------------------------------------------------------- figure plumbing
+
+
+def _figure_and_axes(ax: Axes | None) -> tuple[Figure, Axes]:
+    if ax is None:
+        fig = Figure(figsize=_FIGSIZE, layout="constrained")
+        return fig, fig.add_subplot()
+    # ax.figure may be a SubFigure; its .figure is the top-level Figure
+    return ax.figure.figure, ax
+
+
+def _value_axes(ax: Axes, f: PiecewiseFunction) -> None:
+    a, b = f.interval
+    ax.set_xlim(float(a), float(b))
+    ax.set_ylim(*_YLIM)
+    ax.set_xlabel("p")
+    ax.grid(True, color="0.92", linewidth=0.6)
+    ax.set_axisbelow(True)
+
+
+def tagged(fig: Figure, gid: str) -> list:
+    """The lines and texts of ``fig`` carrying ``gid``: axes by axes, lines then
+    texts, each in the order drawn.
+
+    >>> fig = plot_series([1, 2, 3], [0.5, None, 0.25], xlabel="k", ylabel="p0", title="")
+    >>> len(tagged(fig, "series")), len(tagged(fig, "missing"))
+    (1, 1)
+    """
+    return [a for ax in fig.axes for a in (*ax.lines, *ax.texts) if a.get_gid() == gid]
+
+
+# --------------------------------------------------------------------------- plots
+
+
+def _title(solution, position) -> str:
+    game = solution.game
+    title = f"N(p) for {game.describe()}, {solution.channel.name} channel"
+    if position is not None:
+        v = game.check_position(position)
+        if v != solution.start:
+            title += f", position {game.position_label(v)}"
+    return title
+
+
+def _label_moves(ax: Axes, x: float, y: float, moves, k: int, **style) -> None:
+    """Name ``moves`` just right of (x, y); ``k`` cycles through three heights
+    so that labels of close breakpoints do not sit on each other."""
+    ax.annotate(
+        moves_text(moves),
+        xy=(x, y),
+        xytext=(3, 5 + 8 * (k % 3)),
+        textcoords="offset points",
+        fontsize=style.pop("fontsize", 8),
+        gid="optimal",
+        **style,
+    )
+
+
+def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None = None, digits: int = 4) -> Figure:
+    """N_v(p) on the solution's interval, its breakpoints marked and every piece
+    labelled with its optimal moves (and, with ``moves``, every sent move's N_v(w)).
+
+    Each interior breakpoint gets a marker at (x, N(x)), a dotted vertical rule
+    and its p at the bottom (rational exactly, else ``digits`` significant
+    digits); the optimal moves of the piece to its right are written next to
+    the marker, and those of the first piece at the left end.  Moves are named
+    by :func:`symbolic_noise.reports.move_text`.  Labels sit at data
+    coordinates, so where breakpoints crowd (1-pile Nim, k = 20, near p = 0.8)
+    ``fig.axes[0].set_xlim(...)`` on the returned figure spreads them out.
+
+    >>> from symbolic_noise import solve, Chomp
+    >>> fig = plot_value(solve(Chomp(2, 2), "king"), moves=True)
+    >>> [t.get_text() for t in tagged(fig, "optimal")], [t.get_text() for t in tagged(fig, "p")]
+    (['(1,2), (2,1)', '(2,2)'], ['1/3'])
+    >>> len(tagged(fig, "value")), len(tagged(fig, "move"))
+    (1, 3)
+    """
+    f = solution.value(position)
+    fig, ax = _figure_and_axes(ax)
+    _value_axes(ax, f)
+    ax.set_ylabel("N(p)")
+    ax.set_title(_title(solution, position), fontsize=10)
+    if moves:
+        for move, g in solution.move_values(position).items():
+            ax.plot(*_samples(g), linewidth=0.9, alpha=0.8, label=f"send {move_text(move)}", gid="move")
+    ax.plot(*_samples(f), color="black", linewidth=2.0, label="N(p), optimal play", gid="value", zorder=3)
+    if f.labels is not None:
+        _label_moves(ax, float(f.points[0]), float(f.point_value(0)), f.labels[0], 0)
+    for j, x, y in _breakpoints(f):
+        ax.axvline(x, color="0.55", linewidth=0.8, linestyle=":", gid="rule", zorder=1)
+        ax.plot([x], [y], marker="o", markersize=4.5, color="black", linestyle="none", gid="breakpoint", zorder=4)
+        ax.text(
+            x, 0.01, _point_text(f.points[j], digits), transform=ax.get_xaxis_transform(),
+            rotation=90, fontsize=7, color="0.35", ha="right", va="bottom", gid="p",
+        )
+        if f.labels is not None:
+            _label_moves(ax, x, y, f.labels[j], j)
+    if moves and len(ax.lines) > 1:
+        ax.legend(fontsize=8, loc="best")
+    return fig
+
+
+def plot_family(solutions, *, ax: Axes | None = None) -> Figure:
+    """Several functions N(p) on one axes, each with its breakpoints marked and
+    labelled with the optimal moves to their right where the optimal set changes.
+
+    ``solutions`` is a mapping ``label -> PiecewiseFunction`` or a sequence of
+    ``(label, PiecewiseFunction)`` pairs (``Solution.value(v)`` for example);
+    labels go to the legend, markers and move names take their curve's colour.
+    A move label that would land on an earlier one is left out (every
+    breakpoint keeps its marker); :func:`plot_value` labels them all.
+
+    >>> from symbolic_noise import solve, Nim
+    >>> sol = solve(Nim(6), "binary")
+    >>> fig = plot_family({f"k = {k}": sol.value(k) for k in range(2, 7)})
+    >>> len(tagged(fig, "value")), len(tagged(fig, "breakpoint"))
+    (5, 9)
+    """
+    items = list(solutions.items()) if isinstance(solutions, Mapping) else list(solutions)
+    fig, ax = _figure_and_axes(ax)
+    if not items:
+        return fig
+    _value_axes(ax, items[0][1])
+    ax.set_ylabel("N(p)")
+    (xa, xb), (ya, yb) = ax.get_xlim(), _YLIM
+    placed: list[tuple[float, float]] = []  # labels drawn, in axes fractions
+    for label, f in items:
+        (line,) = ax.plot(*_samples(f), linewidth=1.4, label=str(label), gid="value")
+        color = line.get_color()
+        for j, x, y in _breakpoints(f):
+            ax.plot([x], [y], marker="o", markersize=3.5, color=color, linestyle="none", gid="breakpoint")
+            if f.labels is None or f.labels[j] == f.labels[j - 1]:
+                continue
+            # layout only: a float decides where a label goes, never a value
+            u, w = (x - xa) / (xb - xa), (y - ya) / (yb - ya)
+            if all(abs(u - u0) > 0.03 or abs(w - w0) > 0.05 for u0, w0 in placed):
+                placed.append((u, w))
+                _label_moves(ax, x, y, f.labels[j], len(placed), fontsize=7, color=color)
+    ax.legend(fontsize=8, loc="best")
+    return fig
+
+
+def plot_series(
+    xs: Sequence, ys: Sequence, *, xlabel: str, ylabel: str, title: str, ax: Axes | None = None
+) -> Figure:
+    """A scalar series (say a fairness threshold p0 against k) as points joined
+    by a line; ``None`` in ``ys`` ("no such value") leaves a gap and an ``x``
+    marker at the bottom of the axes.
+
+    Values may be exact (``int``, ``Fraction``, ``fmpq``, ``RealAlgebraic``,
+    ``PointValue``): they become floats for drawing only.
+
+    >>> fig = plot_series([2, 3, 4], [0.5, None, 0.75], xlabel="k", ylabel="p0", title="threshold")
+    >>> line = tagged(fig, "series")[0]
+    >>> line.get_xdata().tolist(), line.get_ydata().tolist()
+    ([2.0, 3.0, 4.0], [0.5, nan, 0.75])
+    """
+    if len(xs) != len(ys):
+        raise ValueError(f"{len(xs)} x values but {len(ys)} y values")
+    fig, ax = _figure_and_axes(ax)
+    fx = [float(x) for x in xs]
+    fy = [math.nan if y is None else float(y) for y in ys]
+    ax.plot(fx, fy, marker="o", markersize=4, linewidth=1.2, label=ylabel, gid="series")
+    missing = [x for x, y in zip(fx, ys) if y is None]
+    if missing:
+        ax.plot(
+            missing, [0.02] * len(missing), transform=ax.get_xaxis_transform(), marker="x",
+            linestyle="none", color="0.4", label="none", gid="missing",
+        )
+        ax.legend(fontsize=8, loc="best")
+        ax.margins(y=0.12)  # keep the real points clear of the markers at the bottom
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, color="0.92", linewidth=0.6)
+    ax.set_axisbelow(True)
+    return fig
+
+
+def save(fig: Figure, path, *, dpi: Any = "figure") -> None:
+    """Write ``fig`` to ``path`` (format from the suffix: png, pdf, svg, ...),
+    through matplotlib's non-interactive canvases only.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "empty.png")
+    >>> save(Figure(figsize=(2, 1), dpi=50), path)
+    >>> os.path.getsize(path) > 0
+    True
+    """
+    fig.savefig(path, dpi=dpi)
