@@ -419,6 +419,42 @@ def real_roots(f: fmpz_poly, lo, hi) -> list[RealAlgebraic]:
     return sorted_exact(roots)
 
 
+def separate(x: RealAlgebraic, y: RealAlgebraic) -> None:
+    """Refine ``x < y`` until their isolating intervals are disjoint."""
+    while not x.hi < y.lo:
+        if x.hi - x.lo >= y.hi - y.lo:
+            x.refine()
+        else:
+            y.refine()
+
+
+def simplest_dyadic(u: fmpq, v: fmpq) -> fmpq:
+    """The dyadic rational with the smallest denominator in the open interval (u, v).
+
+    >>> simplest_dyadic(fmpq(1, 3), fmpq(2, 5))
+    3/8
+    """
+    e = 0
+    while True:
+        t = fmpq((u * 2**e).floor() + 1, 2**e)
+        if t < v:
+            return t
+        e += 1
+
+
+def rational_between(x: RealAlgebraic, y: RealAlgebraic, *, near_left: bool = False) -> fmpq:
+    """A simple (dyadic) rational strictly between ``x < y``; with ``near_left``,
+    in the first eighth of the gap between their isolating intervals.
+
+    >>> from flint import fmpz_poly
+    >>> rational_between(RealAlgebraic.rational("1/3"), RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1))
+    3/8
+    """
+    separate(x, y)
+    u, w = x.hi, y.lo
+    return simplest_dyadic(u, u + (w - u) / 8 if near_left else w)
+
+
 def sorted_exact(numbers) -> list[RealAlgebraic]:
     """Sort algebraic numbers exactly (refining as needed)."""
     import functools

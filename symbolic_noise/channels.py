@@ -32,7 +32,7 @@ from typing import Any, Callable, Mapping
 from flint import fmpq, fmpz_poly
 
 from . import polys
-from .algebraic import RealAlgebraic, real_roots
+from .algebraic import RealAlgebraic, rational_between, real_roots
 from .errors import (
     ChannelNotApplicableError,
     ExpressionError,
@@ -469,7 +469,7 @@ def validate_rows(rows: Rows, interval=(0, 1), *, game: Game | None = None, posi
             for lo_r, hi_r in zip(bounds, bounds[1:]):
                 if lo_r.compare(hi_r) >= 0:
                     continue
-                tests.append(_between(lo_r, hi_r))
+                tests.append(rational_between(lo_r, hi_r))
             for x in tests:
                 value = e(x)
                 if value < 0:
@@ -485,14 +485,6 @@ def validate_rows(rows: Rows, interval=(0, 1), *, game: Game | None = None, posi
                 f"psi at position {where}, sent {name(i)!r}: the probabilities sum to {total}, not 1{at}",
                 position=position, sent=name(i), p=x,
             )
-
-
-def _between(lo: RealAlgebraic, hi: RealAlgebraic) -> fmpq:
-    """A rational strictly between two algebraic numbers lo < hi."""
-    while not lo.hi < hi.lo:
-        lo.refine()
-        hi.refine()
-    return (lo.hi + hi.lo) / 2
 
 
 # --------------------------------------------------------------------------- registry

@@ -2,8 +2,10 @@
 
 A :class:`RationalFunction` is ``num / den`` with integer polynomials in its
 canonical form: ``gcd(num, den) = 1`` in Z[p] (so the content too is coprime)
-and the leading coefficient of ``den`` is positive.  Equal functions therefore
-have equal fields, and instances hash.
+and the lowest non-zero coefficient of ``den`` is positive (as the paper writes
+``(1 - p + p^2)/(1 + p)``; the denominators of winning probabilities are then
+usually positive on [0, 1]).  Equal functions therefore have equal fields, and
+instances hash.
 
 Three renderings: ``str`` gives a SymPy-parsable formula (``(p**2 - p + 1)/(p + 1)``),
 :meth:`RationalFunction.text` the paper's style (``(1 - p + p^2)/(1 + p)``) and
@@ -100,7 +102,7 @@ class RationalFunction:
             g = num.gcd(den)
             if not g.is_one():
                 num, den = num // g, den // g
-            if den.leading_coefficient() < 0:
+            if _lowest(den) < 0:
                 num, den = -num, -den
         self.num = num
         self.den = den
@@ -271,18 +273,12 @@ class RationalFunction:
         den = sympy.Poly(list(reversed([int(c) for c in self.den.coeffs()])), p).as_expr()
         return num / den
 
-    def display_pair(self) -> tuple[fmpz_poly, fmpz_poly]:
-        """``(num, den)`` signed so that the lowest non-zero coefficient of ``den``
-        is positive, as the paper writes ``(1 - p + p^2)/(1 + p)``."""
-        low = next(c for c in self.den.coeffs() if c != 0)
-        return (self.num, self.den) if low > 0 else (-self.num, -self.den)
-
     def __str__(self) -> str:
         return self.formula("p")
 
     def formula(self, var: str = "p") -> str:
         """SymPy-parsable string, the variable named ``var`` (it may be any expression)."""
-        n, d = self.display_pair()
+        n, d = self.num, self.den
         num = poly_str(n, var)
         if d.is_one():
             return num
@@ -295,7 +291,7 @@ class RationalFunction:
 
     def text(self) -> str:
         """The paper's style: increasing powers, ``^`` for powers."""
-        n, d = self.display_pair()
+        n, d = self.num, self.den
         num = poly_text(n)
         if d.is_one():
             return num
@@ -308,7 +304,7 @@ class RationalFunction:
 
     def latex(self) -> str:
         """LaTeX, increasing powers: ``\\frac{1 - p + p^{2}}{1 + p}``."""
-        n, d = self.display_pair()
+        n, d = self.num, self.den
         num = poly_text(n, latex=True)
         if d.is_one():
             return num
@@ -316,6 +312,14 @@ class RationalFunction:
 
     def __repr__(self) -> str:
         return f"RationalFunction.from_expr('{self}')"
+
+
+def _lowest(f: fmpz_poly):
+    """The lowest non-zero coefficient of a non-zero polynomial."""
+    for c in f.coeffs():
+        if c != 0:
+            return c
+    raise ZeroDivisionError("the zero polynomial has no lowest coefficient")
 
 
 def _coerce_operand(x) -> RationalFunction | None:

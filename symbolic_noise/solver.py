@@ -56,9 +56,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from flint import arb, arb_mat, ctx, fmpq, fmpz_poly
+from flint import ctx as flint_ctx
 
 from . import polys
-from .algebraic import RealAlgebraic, real_roots
+from .algebraic import RealAlgebraic, rational_between, real_roots, separate
 from .channels import Channel, get_channel
 from .errors import IntervalError
 from .games import Game
@@ -103,31 +104,9 @@ class SolveProgress:
 # --------------------------------------------------------------------------- small helpers
 
 
-def _simplest_between(u: fmpq, v: fmpq) -> fmpq:
-    """The dyadic rational with the smallest denominator in the open interval (u, v)."""
-    e = 0
-    while True:
-        scale = 2**e
-        t = fmpq((u * scale).floor() + 1, scale)
-        if t < v:
-            return t
-        e += 1
-
-
-def _separate(x: RealAlgebraic, y: RealAlgebraic) -> None:
-    """Refine ``x < y`` until their isolating intervals are disjoint."""
-    while not x.hi < y.lo:
-        if x.hi - x.lo >= y.hi - y.lo:
-            x.refine()
-        else:
-            y.refine()
-
-
 def _pick_point(x: RealAlgebraic, y: RealAlgebraic) -> fmpq:
     """A simple rational ``t`` with ``x < t < y``, close to ``x``."""
-    _separate(x, y)
-    u, w = x.hi, y.lo
-    return _simplest_between(u, u + (w - u) / 8)
+    return rational_between(x, y, near_left=True)
 
 
 def _outer_bounds(x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq) -> tuple[fmpq, fmpq]:
@@ -135,7 +114,7 @@ def _outer_bounds(x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq) -> tuple
     about 1/16 of the cell: few bits keep the Bernstein transforms of large
     polynomials cheap (their coefficients grow by the end points' bits times
     the degree)."""
-    _separate(x, y)
+    separate(x, y)
     width = y.lo - x.hi
     m = 4
     while fmpq(1, 2**m) * 16 > width:
@@ -594,6 +573,9 @@ def solve_positions(
 
             value = _PositionSolver(pos, [values[w] for w in pos.followers], a, b, cells, norm).run(report)
             cells.next_position()
+            # FLINT keeps freed integers in pools of its own that only grow;
+            # emptying them after each position bounds the memory of long solves
+            flint_ctx.cleanup()
             if store is not None:
                 store.save(v, value)
         values[v] = value

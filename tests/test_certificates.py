@@ -1,0 +1,130 @@
+"""Certificates: they hold where the mathematics says, fail with exact
+counterexamples where it does not, and survive independent re-verification
+(while tampered ones do not)."""
+
+import copy
+import json
+
+import pytest
+from flint import fmpq
+
+from symbolic_noise import Chomp, Nim, solve
+from symbolic_noise.certificates import Statement, StatementError, VerificationError, check, verify
+from symbolic_noise.heapgames import MultiNim
+
+N5 = solve(Nim(5), "binary")
+CHOMP = solve(Chomp(2, 2), "king")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "N >= 1/2 on [0, 1/2]",
+        "N >= 45/100 on [0, 1]",
+        "N <= 1 on [0, 1]",
+        "optimal 0 on [0, 1/2]",
+        "optimal 3 on [1/2, 3/4]",
+        "optimal 4 on [4/5, 1]",
+        "optimal-set {0} on [0, 49/100]",
+        "optimal-set {4} on [4/5, 99/100]",
+        "|2N-1| < 1/10 on [2/5, 3/5]",
+        "N == 1/2 on [1/2, 1/2]",
+    ],
+)
+def test_true_statements_have_certificates_that_verify(text):
+    cert = check(N5, text)
+    assert cert.holds and cert.counterexample is None
+    data = json.loads(json.dumps(cert.to_json()))
+    assert verify(data) is True
+    if "optimal" in text:
+        assert verify(data, N5) is True  # move formulas re-derived from the followers
+
+
+@pytest.mark.parametrize(
+    "text,point",
+    [
+        ("N >= 1/2 on [1/2, 1]", None),  # N_5 dips below 1/2 above the breakpoint 0.7623
+        ("optimal 3 on [1/2, 4/5]", None),
+        ("optimal-set {0} on [0, 1/2]", "1/2"),  # at p = 1/2 every move is optimal
+        ("|2N-1| < 1/100 on [0, 1]", "0"),
+        ("N == 1/2 on [0, 1/2]", None),
+    ],
+)
+def test_false_statements_have_exact_counterexamples(text, point):
+    cert = check(N5, text)
+    assert not cert.holds
+    ce = cert.counterexample
+    if point is not None:
+        assert ce["p"] == point
+    # the counterexample really violates the statement, by exact evaluation
+    st = Statement.parse(text)
+    if ce["p"].startswith("CRootOf"):
+        return
+    p = fmpq(*map(int, ce["p"].split("/"))) if "/" in ce["p"] else fmpq(int(ce["p"]))
+    res = N5.at(p)
+    moves = N5.move_values()
+    if st.kind == "ge":
+        assert res.value < st.value
+    elif st.kind == "fair":
+        assert abs(2 * res.value - 1) >= st.value
+    elif st.kind == "eq":
+        assert res.value != st.value
+    elif st.kind == "optimal":
+        assert st.value not in res.optimal and moves[st.value](p) < res.value
+    else:
+        assert res.optimal != st.value
+
+
+def test_chomp_2x2_statements():
+    assert check(CHOMP, "optimal-set {(1,2), (2,1)} on [0, 3/10]").holds
+    assert check(CHOMP, "optimal (2,2) on [1/3, 1]").holds
+    assert check(CHOMP, "N >= 1/3 on [0, 1]").holds  # max{p, (1-p)/2} >= 1/3, equality at 1/3
+    cert = check(CHOMP, "N >= 34/100 on [0, 1]")
+    assert not cert.holds
+    # N < 34/100 exactly on (32/100, 34/100): the counterexample lies there
+    p = fmpq(*map(int, cert.counterexample["p"].split("/")))
+    assert fmpq(32, 100) < p < fmpq(34, 100) and CHOMP.at(p).value < fmpq(34, 100)
+
+
+def test_tampered_certificates_are_rejected():
+    data = check(N5, "N >= 1/2 on [0, 1/2]").to_json()
+    bad = copy.deepcopy(data)
+    bad["pieces"][0]["formula"]["num"][0] = str(int(bad["pieces"][0]["formula"]["num"][0]) + 1)
+    with pytest.raises(VerificationError):
+        verify(bad)
+    gap = copy.deepcopy(data)
+    gap["statement"] = "N >= 1/2 on [0, 3/4]"
+    with pytest.raises(VerificationError):
+        verify(gap)
+    opt = check(N5, "optimal 3 on [1/2, 3/4]").to_json()
+    forged = copy.deepcopy(opt)
+    first = forged["pieces"][0]
+    first["moves"]["3"], first["moves"]["4"] = first["moves"]["4"], first["moves"]["3"]
+    with pytest.raises(VerificationError):
+        verify(forged)
+    lie = copy.deepcopy(opt)
+    lie["pieces"][0]["moves"]["2"] = lie["pieces"][0]["moves"]["3"]  # claims move 2 ties with 3
+    lie["pieces"][0]["claims"] = [c if c["against"] != "2" else {"kind": "identical", "against": "2"} for c in lie["pieces"][0]["claims"]]
+    assert verify(lie)  # consistent on its own terms...
+    with pytest.raises(VerificationError):
+        verify(lie, N5)  # ...but psi and the followers give another formula for move 2
+
+
+def test_heap_game_statements():
+    sol = solve(MultiNim((1, 2)), "uniform")
+    assert check(sol, "N == 1/2 on [0, 1]").holds  # Corollary 8: an O-position is fair
+    assert check(sol, "optimal-set {2->0, 2->1, 1->0} on [0, 1]").holds
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["N >= on [0,1]", "N >= 1/2", "optimal on [0, 1]", "N >= 1/2 on [1, 0]", "|2N-1| < 0 on [0, 1]", "N >= 0.5.1 on [0,1]"],
+)
+def test_unreadable_statements(text):
+    with pytest.raises(StatementError):
+        check(N5, text)
+
+
+def test_unknown_move():
+    with pytest.raises(StatementError):
+        check(N5, "optimal 7 on [0, 1]")
