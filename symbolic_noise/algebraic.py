@@ -455,6 +455,31 @@ def rational_between(x: RealAlgebraic, y: RealAlgebraic, *, near_left: bool = Fa
     return simplest_dyadic(u, u + (w - u) / 8 if near_left else w)
 
 
+def dyadic_hull(x: RealAlgebraic, y: RealAlgebraic, a=None, b=None) -> tuple[fmpq, fmpq]:
+    """Short dyadic ``lo <= x`` and ``hi >= y`` (within [a, b] if given), with a
+    margin of about 1/16 of the gap between them: few bits keep the Bernstein
+    transforms of large polynomials on [lo, hi] cheap (coefficients grow by the
+    end points' bits times the degree).  An end that is a short rational is kept.
+
+    >>> from flint import fmpz_poly
+    >>> dyadic_hull(RealAlgebraic.rational("1/2"), RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1))
+    (1/2, 3/4)
+    """
+    separate(x, y)
+    width = y.lo - x.hi
+    m = 4
+    while fmpq(1, 2**m) * 16 > width:
+        m += 1
+    scale = 2**m
+    lo = x.lo if x.lo == x.hi and x.lo.q <= scale else fmpq((x.lo * scale).floor(), scale)
+    hi = y.hi if y.lo == y.hi and y.hi.q <= scale else fmpq((y.hi * scale).ceil(), scale)
+    if a is not None:
+        lo = max(as_fmpq(a), lo)
+    if b is not None:
+        hi = min(as_fmpq(b), hi)
+    return lo, hi
+
+
 def sorted_exact(numbers) -> list[RealAlgebraic]:
     """Sort algebraic numbers exactly (refining as needed)."""
     import functools

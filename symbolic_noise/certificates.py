@@ -53,7 +53,7 @@ from typing import Any
 from flint import fmpq, fmpz_poly
 
 from . import polys
-from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact
+from .algebraic import RealAlgebraic, dyadic_hull, rational_between, real_roots, sorted_exact
 from .errors import SymbolicNoiseError
 from .piecewise import PiecewiseFunction
 from .polys import as_fmpq, sign
@@ -194,17 +194,24 @@ def _point_from_json(d) -> RealAlgebraic:
 def _analyse(g: fmpz_poly, lo: RealAlgebraic, hi: RealAlgebraic) -> dict:
     """Signs of the integer polynomial ``g`` on the closed interval [lo, hi]:
     ``{"roots": [(point, side signs)], "stretches": [(t, sign)], "ends": (s_lo, s_hi)}``."""
-    s_lo, s_hi = lo.sign_of(g), hi.sign_of(g)
     if lo.compare(hi) == 0:
+        s_lo = lo.sign_of(g)
         return {"roots": [], "stretches": [], "ends": (s_lo, s_lo)}
-    # roots strictly inside (lo, hi)
-    outer_lo = lo.lo
-    outer_hi = hi.hi
+    outer_lo, outer_hi = dyadic_hull(lo, hi)
+    s = polys.bernstein_sign(g, outer_lo, outer_hi)
+    if s:
+        # g has the sign s on the open (outer_lo, outer_hi): on the piece, and at
+        # each end unless that end is outer_lo / outer_hi itself
+        def end_sign(x, bound):
+            return sign(g(bound)) if x.is_rational and x.lo == bound else s
+
+        t = rational_between(lo, hi)
+        return {"roots": [], "stretches": [(t, s)], "ends": (end_sign(lo, outer_lo), end_sign(hi, outer_hi))}
+    s_lo, s_hi = lo.sign_of(g), hi.sign_of(g)
     inside = []
-    if polys.bernstein_sign(g, outer_lo, outer_hi) == 0:
-        for r in real_roots(g, outer_lo, outer_hi):
-            if r.compare(lo) > 0 and r.compare(hi) < 0:
-                inside.append(r)
+    for r in real_roots(g, outer_lo, outer_hi):
+        if r.compare(lo) > 0 and r.compare(hi) < 0:
+            inside.append(r)
     cuts = [lo] + inside + [hi]
     stretches = []
     for a, b in zip(cuts, cuts[1:]):
@@ -321,10 +328,12 @@ def _claim(g: fmpz_poly, a: RealAlgebraic, b: RealAlgebraic, need: str, allow_to
     return reason, None
 
 
-def check(solution, statement, position=None, digits: int = 20) -> Certificate:
+def check(solution, statement, position=None, digits: int = 20, *, full: bool = True) -> Certificate:
     """Check ``statement`` (a :class:`Statement` or its text) about ``N_position``
     in ``solution``; returns a :class:`Certificate` (``holds`` True with the
-    reasons, or False with a counterexample)."""
+    reasons, or False with a counterexample).  With ``full=False`` the
+    certificate keeps the kinds of its reasons but not the formulas and
+    polynomials (enough for a summary, not for :func:`verify`)."""
     st = statement if isinstance(statement, Statement) else Statement.parse(statement)
     v = solution.start if position is None else position
     f = solution.value(v)
@@ -346,7 +355,9 @@ def check(solution, statement, position=None, digits: int = 20) -> Certificate:
                 checks = [(c - formula, "nonneg")]
             else:
                 checks = [(formula - c, "zero")]
-            entry = {"lo": _point_json(a), "hi": _point_json(b), "formula": _rf_json(formula), "claims": []}
+            entry = {"lo": _point_json(a), "hi": _point_json(b), "claims": []}
+            if full:
+                entry["formula"] = _rf_json(formula)
             for expr, need in checks:
                 g = _sign_numerator(expr, t)
                 if need == "zero":
@@ -374,11 +385,16 @@ def check(solution, statement, position=None, digits: int = 20) -> Certificate:
                     cert.counterexample = _counter(badpt, {"N": formula}, digits)
                     return cert
                 entry["claims"].append(reason)
-            cert.pieces.append(entry)
+            cert.pieces.append(entry if full else _summary(entry))
         return cert
-    # optimality statements need every sent move's own value
-    moves = solution.move_values(v)
-    names = list(moves)
+    # optimality statements need every sent move's own value, cell by cell
+    if st.lo == st.hi:
+        values = solution.move_values(v)
+        cells = [(lo, lo, {m: g.formula_at(lo) for m, g in values.items()})]
+    else:
+        cells = solution.move_formulas(v, lo, hi)
+    names = [solution.game.move_label(v, w) for w in solution.game.followers(v)]
+    moves = set(names)
     if st.kind == "optimal":
         if st.value not in moves:
             raise StatementError(f"{_move_text(st.value)} is not a move of position {v!r}")
@@ -389,15 +405,11 @@ def check(solution, statement, position=None, digits: int = 20) -> Certificate:
             raise StatementError(f"{', '.join(_move_text(m) for m in unknown)} are not moves of position {v!r}")
         members = sorted(st.value, key=repr)
     head = members[0]
-    for a, b, formulas in _refine([moves[m] for m in names], lo, hi):
-        by = dict(zip(names, formulas))
+    for a, b, by in cells:
         t = rational_between(a, b) if a.compare(b) else a.lo
-        entry = {
-            "lo": _point_json(a),
-            "hi": _point_json(b),
-            "moves": {_move_text(m): _rf_json(by[m]) for m in names},
-            "claims": [],
-        }
+        entry = {"lo": _point_json(a), "hi": _point_json(b), "claims": []}
+        if full:
+            entry["moves"] = {_move_text(m): _rf_json(by[m]) for m in names}
         for w in names:
             if w == head:
                 continue
@@ -418,8 +430,17 @@ def check(solution, statement, position=None, digits: int = 20) -> Certificate:
                 return cert
             reason["against"] = _move_text(w)
             entry["claims"].append(reason)
-        cert.pieces.append(entry)
+        cert.pieces.append(entry if full else _summary(entry))
     return cert
+
+
+def _summary(entry: dict) -> dict:
+    """A piece's entry without its formulas and polynomials."""
+    return {
+        "lo": entry["lo"],
+        "hi": entry["hi"],
+        "claims": [{k: c[k] for k in ("kind", "against", "need") if k in c} for c in entry["claims"]],
+    }
 
 
 # --------------------------------------------------------------------------- independent verification

@@ -59,7 +59,7 @@ from flint import arb, arb_mat, ctx, fmpq, fmpz_poly
 from flint import ctx as flint_ctx
 
 from . import polys
-from .algebraic import RealAlgebraic, rational_between, real_roots, separate
+from .algebraic import RealAlgebraic, dyadic_hull, rational_between, real_roots
 from .channels import Channel, get_channel
 from .errors import IntervalError
 from .games import Game
@@ -109,22 +109,6 @@ def _pick_point(x: RealAlgebraic, y: RealAlgebraic) -> fmpq:
     return rational_between(x, y, near_left=True)
 
 
-def _outer_bounds(x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq) -> tuple[fmpq, fmpq]:
-    """Short dyadic ``lo <= x`` and ``hi >= y`` within [a, b], with a margin of
-    about 1/16 of the cell: few bits keep the Bernstein transforms of large
-    polynomials cheap (their coefficients grow by the end points' bits times
-    the degree)."""
-    separate(x, y)
-    width = y.lo - x.hi
-    m = 4
-    while fmpq(1, 2**m) * 16 > width:
-        m += 1
-    scale = 2**m
-    lo = x.lo if x.lo == x.hi and x.lo.q <= scale else max(a, fmpq((x.lo * scale).floor(), scale))
-    hi = y.hi if y.lo == y.hi and y.hi.q <= scale else min(b, fmpq((y.hi * scale).ceil(), scale))
-    return lo, hi
-
-
 def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fmpq, hi: fmpq) -> tuple[list, bool]:
     """The roots of ``D`` strictly between ``x`` and ``y`` (increasing) and
     whether ``D(x) == 0``; ``[lo, hi]`` is a rational interval holding [x, y]."""
@@ -164,7 +148,7 @@ class _Cell:
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
         self.t = _pick_point(x, y)
-        self.lo, self.hi = _outer_bounds(x, y, a, b)
+        self.lo, self.hi = dyadic_hull(x, y, a, b)
         self.e = {}  # follower -> exact 1 - N_u(t)
         self.spread = {}  # follower -> exact bound on |N_u(s) - N_u(t)| on [lo, hi], or None
         self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
@@ -450,6 +434,30 @@ class _PositionSolver:
         top = max(values)
         return frozenset(self.pos.labels[w] for w, x in enumerate(values) if x == top)
 
+    def walk_cells(self, lo: RealAlgebraic, hi: RealAlgebraic):
+        """The cells between the followers' breakpoints that meet [lo, hi], clipped
+        to it: ``(x, y, B, {follower: c_u})`` (common denominator and numerators)."""
+        for f in self.foll:
+            f.enter(0, self.norm)
+        x = self.A
+        while True:
+            y = self.foll[0].end
+            for f in self.foll[1:]:
+                if f.end is not y and f.end.compare(y) < 0:
+                    y = f.end
+            if y.compare(lo) > 0:
+                cx = x if x.compare(lo) >= 0 else lo
+                cy = y if y.compare(hi) <= 0 else hi
+                if cx.compare(cy) < 0:
+                    B, cs = self._common(self.cells.get(cx, cy))
+                    yield cx, cy, B, cs
+            if y.compare(hi) >= 0:
+                return
+            for f in self.foll:
+                if f.end is y or f.end.compare(y) == 0:
+                    f.enter(f.index + 1, self.norm)
+            x = y
+
     def run(self, progress: Callable[[float], None] | None = None) -> PiecewiseFunction:
         for f in self.foll:
             f.enter(0, self.norm)
@@ -644,27 +652,37 @@ class Solution:
         x = p if isinstance(p, RealAlgebraic) else as_fmpq(p)
         return PointResult(p, f(x), f.label_at(x))
 
+    def move_formulas(self, v=None, lo=None, hi=None):
+        """Every sent move's own value, cell by cell over [lo, hi] (default: the
+        whole interval): yields ``(x, y, {move: RationalFunction})`` for the cells
+        between the followers' breakpoints, formulas ``A_w / (B Q_w)`` in lowest
+        terms.  A generator: nothing is kept."""
+        v = self._pos(v)
+        fs = self.game.followers(v)
+        if not fs:
+            return
+        a, b = self.interval
+        lo = RealAlgebraic.rational(a) if lo is None else RealAlgebraic.coerce(lo)
+        hi = RealAlgebraic.rational(b) if hi is None else RealAlgebraic.coerce(hi)
+        pos = _Position(self.game, self.channel, v, a, b)
+        solver = _PositionSolver(pos, [self._values[w] for w in fs], a, b, _Cells(a, b), {})
+        for x, y, B, cs in solver.walk_cells(lo, hi):
+            yield x, y, {
+                pos.labels[w]: RationalFunction(solver._numerator(cs, w), B * pos.Q[w]) for w in range(len(fs))
+            }
+
     def move_values(self, v=None) -> dict:
         """For each sent move ``w`` (by name), ``N_v(w)`` as a piecewise function."""
         v = self._pos(v)
         if v not in self._move_values:
-            fs = self.game.followers(v)
-            out = {}
-            if fs:
-                rows = self.channel.rows(self.game, v)
-                follower_values = [self._values[w] for w in fs]
-                for i, w in enumerate(fs):
-                    entries = [rows.entry(i, j) for j in range(len(fs))]
-
-                    def op(formulas, entries=entries):
-                        acc = RationalFunction.constant(0)
-                        for e, f in zip(entries, formulas):
-                            if not e.is_zero:
-                                acc = acc + e * (1 - f)
-                        return acc
-
-                    out[self.game.move_label(v, w)] = PiecewiseFunction.combine(follower_values, op)
-            self._move_values[v] = out
+            points, formulas = None, {}
+            for x, y, by_move in self.move_formulas(v):
+                if points is None:
+                    points = [x]
+                points.append(y)
+                for move, f in by_move.items():
+                    formulas.setdefault(move, []).append(f)
+            self._move_values[v] = {move: PiecewiseFunction(points, fl) for move, fl in formulas.items()}
         return self._move_values[v]
 
     def classification(self, v=None) -> list[tuple]:
