@@ -248,6 +248,106 @@ def cmd_table(args) -> int:
     return 0
 
 
+def cmd_plot(args) -> int:
+    from .plots import plot_value, save
+
+    game, sol = _solve(args)
+    fig = plot_value(sol, moves=args.moves)
+    if args.xlim:
+        lo, hi = _interval(args.xlim)
+        fig.axes[0].set_xlim(float(lo), float(hi))  # drawing only
+    try:
+        save(fig, args.output)
+    except (OSError, ValueError) as exc:
+        raise SymbolicNoiseError(f"cannot write {args.output}: {exc}") from None
+    return 0
+
+
+def _k_range(text: str) -> range:
+    try:
+        a, _, b = text.partition("..")
+        lo, hi = int(a), int(b) if b else int(a)
+    except ValueError:
+        raise GameParameterError(f"--k takes a range like 1..64, not {text!r}") from None
+    if lo < 0 or hi < lo:
+        raise GameParameterError(f"--k {text}: need 0 <= first <= last")
+    return range(lo, hi + 1)
+
+
+def _certificate_text(k, cert) -> str:
+    head = f"k = {k}: " if k is not None else ""
+    if cert.holds:
+        return f"{head}holds   {cert.statement.text()}  ({len(cert.pieces)} pieces certified)"
+    ce = cert.counterexample
+    values = ", ".join(f"{name} = {ce[name + '_decimal']}" for name in ce if not name.startswith("p") and not name.endswith("_decimal"))
+    return f"{head}FAILS   {cert.statement.text()}  at p = {ce['p']} ({ce['p_decimal']}): {values}"
+
+
+def cmd_check(args) -> int:
+    from .certificates import check
+    from .conjectures import conjecture9, conjecture10, is_power_of_two
+
+    words = args.target
+    if words[0] in ("conjecture9", "conjecture10"):
+        ks = _k_range(args.k or ("1..64" if words[0] == "conjecture9" else "2..64"))
+        if words[0] == "conjecture10":
+            ks = [k for k in ks if is_power_of_two(k)]
+            if not ks:
+                raise GameParameterError("Conjecture 10 is about powers of two: --k holds none")
+        ks = list(ks)
+        if len(words) > 1:
+            raise SymbolicNoiseError(f"{words[0]} takes no further words (use --k)")
+        args.game, args.param, args.channel = "nim", str(max(ks)), "binary"
+        args.position = None
+        statements = {k: (conjecture9 if words[0] == "conjecture9" else conjecture10)(k) for k in ks}
+    else:
+        if len(words) != 3:
+            raise SymbolicNoiseError('check takes GAME PARAM "STATEMENT" (e.g. nim 5 "N >= 1/2 on [0, 1/2]"), or conjecture9/conjecture10')
+        args.game, args.param = words[0], words[1]
+        statements = {None: [words[2]]}
+    game, sol = _solve(args)
+    all_hold = True
+    certs = []
+    lines = []
+    for k, sts in statements.items():
+        position = k if k is not None else (None if args.position is None else _position(game, args.position))
+        for st in sts:
+            cert = check(sol, st, position, args.digits, full=args.full or k is None)
+            all_hold = all_hold and cert.holds
+            certs.append(cert.to_json())
+            lines.append(_certificate_text(k, cert))
+    if len(statements) > 1:
+        lines.append("all statements hold" if all_hold else "some statements FAIL (counterexamples above)")
+    _emit("\n".join(lines) + "\n", args)
+    if args.out:
+        data = certs[0] if len(certs) == 1 else {"format": "symbolic-noise.certificates/1", "certificates": certs}
+        try:
+            with open(args.out, "w", encoding="utf-8") as fh:
+                fh.write(reports.dumps(data))
+        except OSError as exc:
+            raise SymbolicNoiseError(f"cannot write {args.out}: {exc.strerror}") from None
+    return 0 if all_hold else 1
+
+
+def cmd_verify(args) -> int:
+    from .certificates import VerificationError, verify
+
+    try:
+        with open(args.certificate, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, json.JSONDecodeError) as exc:
+        raise SymbolicNoiseError(f"cannot read the certificate {args.certificate}: {exc}") from None
+    certs = data["certificates"] if "certificates" in data else [data]
+    for cert in certs:
+        try:
+            verify(cert)
+        except (VerificationError, KeyError, TypeError, ValueError) as exc:
+            sys.stdout.write(f"REJECTED {cert.get('statement')}: {exc}\n")
+            return 1
+        sys.stdout.write(f"verified {cert['statement']} (position {cert['position']}, {len(cert['pieces'])} pieces)\n")
+    return 0
+
+
 def cmd_grundy(args) -> int:
     from .classical import sequence_report
 
@@ -345,6 +445,44 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--digits", type=_digits, default=15, help="decimals of N (default 15)")
     t.add_argument("--format", choices=("csv", "json", "text"), default="csv")
     t.set_defaults(func=cmd_table)
+
+    pl = sub.add_parser("plot", help="plot N(p) with its breakpoints and optimal moves (PNG, SVG, PDF)")
+    _add_game_arguments(pl)
+    pl.add_argument("--moves", action="store_true", help="also draw every sent move's own value")
+    pl.add_argument("--xlim", metavar="A,B", help="show only p in [A, B]")
+    pl.set_defaults(func=cmd_plot)
+    for action in pl._actions:  # -o is required for plots
+        if action.dest == "output":
+            action.required = True
+
+    c = sub.add_parser(
+        "check",
+        help="check a statement about N(p) exactly: certificate or counterexample",
+        description=(
+            'symbolic-noise check GAME PARAM "STATEMENT", or check conjecture9 / conjecture10 --k A..B. '
+            'Statements: "N >= c on [a, b]", "N <= c on [a, b]", "N == c on [a, b]", "optimal M on [a, b]", '
+            '"optimal-set {M1, M2} on [a, b]", "|2N-1| < eps on [a, b]" (exact numbers; moves named as the game '
+            "names them: 0, (1,2), 3->1). Exit status 0 if everything holds, 1 if something fails."
+        ),
+    )
+    c.add_argument("target", nargs="+", help="conjecture9 | conjecture10 | GAME PARAM STATEMENT")
+    c.add_argument("--k", metavar="A..B", help="heaps for the conjectures (default 1..64, resp. 2..64)")
+    c.add_argument("--channel", help="channel (default: the game's usual one)")
+    c.add_argument("--interval", metavar="A,B", help="solve for p in [A, B] only")
+    c.add_argument("--position", help="the position the statement is about (default: the start)")
+    c.add_argument("--out", help="write the certificates (JSON) to this file")
+    c.add_argument("--full", action="store_true", help="with --out for families: keep formulas (re-verifiable, large)")
+    c.add_argument("--digits", type=_digits, default=20)
+    c.add_argument("--misere", action="store_true")
+    c.add_argument("--cache", metavar="PATH")
+    c.add_argument("--no-cache", action="store_true")
+    c.add_argument("--quiet", action="store_true")
+    c.add_argument("-o", "--output", help="write the report to this file")
+    c.set_defaults(func=cmd_check, jobs=1, dask=None, game=None, param=None)
+
+    ve = sub.add_parser("verify", help="re-verify a certificate file independently of the solver")
+    ve.add_argument("certificate")
+    ve.set_defaults(func=cmd_verify)
 
     g = sub.add_parser("grundy", help="nim-sequence G(0..n) of a heap game, and its periodicity")
     g.add_argument("game", help="a heap ruleset: 0.137, octal:4.3, kayles, lasker, grundy, subtraction:1,2,3, hex:CODE ...")

@@ -215,3 +215,57 @@ def test_cache_warning_is_one_line(tmp_path):
     assert res.returncode == 0
     assert res.stderr.startswith("symbolic-noise: warning: cache entry for position 4") and res.stderr.count("\n") == 1
     assert res.stdout == run("solve", "nim", "6", "--no-cache").stdout
+
+
+def test_check_statement_and_verify(tmp_path, capsys):
+    out = tmp_path / "cert.json"
+    assert main(["check", "nim", "5", "N >= 1/2 on [0, 1/2]", "--out", str(out), "--no-cache"]) == 0
+    assert capsys.readouterr().out.startswith("holds   N >= 1/2 on [0, 1/2]")
+    data = json.loads(out.read_text())
+    assert data["verdict"] == "holds" and data["position"] == 5
+    assert main(["verify", str(out)]) == 0
+    assert "verified" in capsys.readouterr().out
+    data["pieces"][0]["formula"]["num"][0] = "12345"
+    out.write_text(json.dumps(data))
+    assert main(["verify", str(out)]) == 1
+    assert "REJECTED" in capsys.readouterr().out
+
+
+def test_check_failure_exit_1(capsys):
+    assert main(["check", "nim", "5", "optimal 3 on [1/2, 4/5]", "--no-cache"]) == 1
+    assert "FAILS   optimal 3 on [1/2, 4/5]  at p = 51/64" in capsys.readouterr().out
+
+
+def test_check_conjectures_small(capsys):
+    assert main(["check", "conjecture9", "--k", "1..10", "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("holds") == 20 and out.strip().endswith("all statements hold")
+    assert main(["check", "conjecture10", "--k", "2..16", "--no-cache"]) == 0
+    assert "k = 16: holds   optimal 15 on [1/2, 1]" in capsys.readouterr().out
+
+
+def test_check_chomp(capsys):
+    assert main(["check", "chomp", "2x2", "optimal-set {(1,2), (2,1)} on [0, 3/10]", "--channel", "king", "--no-cache"]) == 0
+
+
+def test_plot_writes_png(tmp_path):
+    out = tmp_path / "nim5.png"
+    assert main(["plot", "nim", "5", "-o", str(out), "--moves", "--no-cache"]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["check", "nim", "5", "N >= x on [0, 1]"], "not an exact rational"),
+        (["check", "nim", "5", "N >= 1/2"], "on [a, b]"),
+        (["check", "conjecture10", "--k", "3..3"], "powers of two"),
+        (["check", "conjecture9", "--k", "x"], "range like 1..64"),
+        (["check", "nim", "5"], "GAME PARAM"),
+        (["plot", "nim", "5"], "-o/--output"),
+        (["verify", "/nonexistent.json"], "cannot read"),
+    ],
+)
+def test_bad_check_input(args, needle):
+    res = run(*args)
+    assert res.returncode == 2 and "Traceback" not in res.stderr and needle in res.stderr, res.stderr
