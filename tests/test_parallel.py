@@ -58,3 +58,14 @@ def test_dask_local_cluster():
         with distributed.Client(cluster) as client:
             par = solve_parallel(Nim(10), "binary", executor=client.get_executor(), chunks=4)
     same(solve(Nim(10), "binary"), par)
+
+
+def test_cli_dask_scheduler_address(capsys):
+    distributed = pytest.importorskip("distributed")
+    from symbolic_noise.cli import main
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        assert main(["solve", "nim", "9", "--no-cache", "--format", "json", "--dask", cluster.scheduler_address]) == 0
+        par = capsys.readouterr().out
+    assert main(["solve", "nim", "9", "--no-cache", "--format", "json"]) == 0
+    assert par == capsys.readouterr().out
