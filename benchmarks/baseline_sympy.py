@@ -27,7 +27,6 @@ def _psi(k):
 
 def _rational_inside(a, b):
     """A rational strictly between the real numbers a < b."""
-    lo, hi = sp.Rational(a) if a.is_Rational else None, sp.Rational(b) if b.is_Rational else None
     digits = 20
     while True:
         x = sp.Rational(str(sp.N((a + b) / 2, digits)))

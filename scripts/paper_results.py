@@ -17,7 +17,6 @@ Solved positions are kept in the SQLite cache, so a rerun (or a larger kmax) is 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time

@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from flint import fmpq, fmpz_poly
@@ -55,7 +54,6 @@ from flint import fmpq, fmpz_poly
 from . import polys
 from .algebraic import RealAlgebraic, dyadic_hull, rational_between, real_roots, sorted_exact
 from .errors import SymbolicNoiseError
-from .piecewise import PiecewiseFunction
 from .polys import as_fmpq, sign
 from .ratfunc import RationalFunction
 

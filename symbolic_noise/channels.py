@@ -36,12 +36,11 @@ from .algebraic import RealAlgebraic, rational_between, real_roots
 from .errors import (
     ChannelNotApplicableError,
     ExpressionError,
-    GameParameterError,
     InvalidChannelError,
     UnknownChannelError,
 )
 from .games import Game
-from .polys import ONE, as_fmpq, sign
+from .polys import ONE, as_fmpq
 from .ratfunc import RationalFunction
 
 

@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from flint import fmpq, fmpz_poly
+from flint import fmpz_poly
 
 from .algebraic import RealAlgebraic
 from .errors import CacheError

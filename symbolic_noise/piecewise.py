@@ -192,7 +192,7 @@ class PointValue:
         return f"PointValue({self.formula!r}, {self.point!r})"
 
 
-def _interpolate(xs, ys) -> "fmpz_poly":
+def _interpolate(xs, ys):
     """The primitive integer polynomial through the points (xs, ys) (Lagrange, exact)."""
     from flint import fmpq_poly
 

@@ -49,7 +49,6 @@ import io
 import json
 from fractions import Fraction
 
-from . import polys
 from .algebraic import RealAlgebraic
 from .piecewise import PiecewiseFunction
 from .polys import as_fmpq, to_fraction
