@@ -5,15 +5,9 @@ and exit status 2; there is no traceback for bad input.
 
 Examples
 --------
->>> main(["solve", "nim", "2", "--channel", "binary", "--digits", "5"])
-N(p) for 1-pile Nim, k = 2, binary channel, p in [0, 1]
-  [0, 1/2]  N = 1 - p   optimal: 0
-  [1/2, 1]  N = p       optimal: 1
-breakpoints:
-  p = 1/2  N = 1/2  optimal: 0, 1
-end points:
-  p = 0  N = 1  optimal: 0
-  p = 1  N = 1  optimal: 1
+>>> main(["nimsum", "7", "2", "5", "3"])
+nim-sum 7 ^ 2 ^ 5 ^ 3 = 3: N-position in normal play (the player to move wins)
+winning moves: 7->4, 2->1, 3->0
 0
 """
 

@@ -48,7 +48,7 @@ from matplotlib.figure import Figure
 
 from .algebraic import RealAlgebraic
 from .piecewise import PiecewiseFunction
-from .reports import move_text, moves_text
+from .reports import move_text, moves_text, title
 
 #: samples of a curve across its whole interval (besides the piece ends)
 _GRID = 400
@@ -139,16 +139,6 @@ def tagged(fig: Figure, gid: str) -> list:
 # --------------------------------------------------------------------------- plots
 
 
-def _title(solution, position) -> str:
-    game = solution.game
-    title = f"N(p) for {game.describe()}, {solution.channel.name} channel"
-    if position is not None:
-        v = game.check_position(position)
-        if v != solution.start:
-            title += f", position {game.position_label(v)}"
-    return title
-
-
 def _label_moves(ax: Axes, x: float, y: float, moves, k: int, **style) -> None:
     """Name ``moves`` just right of (x, y); ``k`` cycles through three heights
     so that labels of close breakpoints do not sit on each other."""
@@ -186,7 +176,7 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
     fig, ax = _figure_and_axes(ax)
     _value_axes(ax, f)
     ax.set_ylabel("N(p)")
-    ax.set_title(_title(solution, position), fontsize=10)
+    ax.set_title(title(solution, position, interval=False), fontsize=10)
     if moves:
         for move, g in solution.move_values(position).items():
             ax.plot(*_samples(g), linewidth=0.9, alpha=0.8, label=f"send {move_text(move)}", gid="move")

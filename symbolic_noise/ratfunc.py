@@ -278,27 +278,19 @@ class RationalFunction:
 
     def formula(self, var: str = "p") -> str:
         """SymPy-parsable string, the variable named ``var`` (it may be any expression)."""
-        n, d = self.num, self.den
-        num = poly_str(n, var)
-        if d.is_one():
-            return num
-        den = poly_str(d, var)
-        if len(_terms(n, True)) > 1:
-            num = f"({num})"
-        if len(_terms(d, True)) > 1 or d.degree() >= 1:
-            den = f"({den})"
-        return f"{num}/{den}"
+        return self._fraction(poly_str(self.num, var), poly_str(self.den, var))
 
     def text(self) -> str:
         """The paper's style: increasing powers, ``^`` for powers."""
-        n, d = self.num, self.den
-        num = poly_text(n)
-        if d.is_one():
+        return self._fraction(poly_text(self.num), poly_text(self.den))
+
+    def _fraction(self, num: str, den: str) -> str:
+        """``num/den`` with the parentheses a sum needs (just ``num`` if den is 1)."""
+        if self.den.is_one():
             return num
-        den = poly_text(d)
-        if len(_terms(n, True)) > 1:
+        if len(_terms(self.num, True)) > 1:
             num = f"({num})"
-        if len(_terms(d, True)) > 1 or d.degree() >= 1:
+        if self.den.degree() >= 1 or len(_terms(self.den, True)) > 1:
             den = f"({den})"
         return f"{num}/{den}"
 

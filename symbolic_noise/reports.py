@@ -87,24 +87,29 @@ def _class(f: RationalFunction) -> str:
     return "P" if c == 0 else ("N" if c == 1 else "O")
 
 
-def _title(solution) -> str:
+def title(solution, position=None, *, interval: bool = True) -> str:
+    """A one-line title: the game, the position if it is not the game's start,
+    the channel, and (with ``interval``) the interval of p."""
     game = solution.game
     desc = game.describe()
-    if solution.start != game.start():
-        desc += f", position {game.position_label(solution.start)}"
-    a, b = solution.interval
-    return f"N(p) for {desc}, {solution.channel.name} channel, p in [{a}, {b}]"
+    v = solution.start if position is None else game.check_position(position)
+    if v != game.start():
+        desc += f", position {game.position_label(v)}"
+    out = f"N(p) for {desc}, {solution.channel.name} channel"
+    if interval:
+        a, b = solution.interval
+        out += f", p in [{a}, {b}]"
+    return out
 
 
 def solution_text(solution, position=None, digits: int = 15) -> str:
     """The paper's style: every piece with its formula and optimal moves, then
     the breakpoints and end points with N and the optimal moves there."""
     f = solution.value(position)
-    title = _title(solution) if position is None else _title(solution) + f", position {position}"
     rows = []
     for pc in f.pieces():
         rows.append((f"[{_point_text(pc.lo, digits)}, {_point_text(pc.hi, digits)}]", f"N = {pc.formula.text()}", f"optimal: {moves_text(pc.label)}"))
-    lines = [title] + _aligned(rows)
+    lines = [title(solution, position)] + _aligned(rows)
     points = list(enumerate(f.points))
     interior = points[1:-1]
     if interior:
@@ -184,7 +189,7 @@ def solution_latex(solution, position=None, digits: int = 15) -> str:
     """LaTeX: the cases environment of N with the optimal moves of each piece."""
     f = solution.value(position)
     body = f.latex("N", digits=digits, label_text=lambda moves: "optimal: " + moves_text(moves))
-    return f"% {_title(solution)}\n{body}"
+    return f"% {title(solution)}\n{body}"
 
 
 def move_values_text(solution, position=None, digits: int = 15) -> str:
@@ -291,7 +296,7 @@ def table_text(solution, rows, p_decimals: int, decimals: int) -> str:
     for p, value, opt in rows:
         out.append([_p_text(p, p_decimals), fixed(value, decimals), ", ".join(move_text(m) for m in opt)])
     widths = [max(len(r[i]) for r in out) for i in range(2)]
-    lines = [_title(solution)]
+    lines = [title(solution)]
     lines += ["  " + r[0].rjust(widths[0]) + "  " + r[1].ljust(widths[1]) + "  " + r[2] for r in out]
     return "\n".join(lines)
 

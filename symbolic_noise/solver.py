@@ -435,6 +435,20 @@ class _PositionSolver:
         top = max(values)
         return frozenset(self.pos.labels[w] for w, x in enumerate(values) if x == top)
 
+    def _cell_end(self) -> RealAlgebraic:
+        """The nearest end of the followers' current pieces."""
+        y = self.foll[0].end
+        for f in self.foll[1:]:
+            if f.end is not y and f.end.compare(y) < 0:
+                y = f.end
+        return y
+
+    def _step(self, h: RealAlgebraic) -> None:
+        """Move every follower whose piece ends at ``h`` into its next piece."""
+        for f in self.foll:
+            if f.end is h or f.end.compare(h) == 0:
+                f.enter(f.index + 1, self.norm)
+
     def walk_cells(self, lo: RealAlgebraic, hi: RealAlgebraic):
         """The cells between the followers' breakpoints that meet [lo, hi], clipped
         to it: ``(x, y, B, {follower: c_u})`` (common denominator and numerators)."""
@@ -442,10 +456,7 @@ class _PositionSolver:
             f.enter(0, self.norm)
         x = self.A
         while True:
-            y = self.foll[0].end
-            for f in self.foll[1:]:
-                if f.end is not y and f.end.compare(y) < 0:
-                    y = f.end
+            y = self._cell_end()
             if y.compare(lo) > 0:
                 cx = x if x.compare(lo) >= 0 else lo
                 cy = y if y.compare(hi) <= 0 else hi
@@ -454,9 +465,7 @@ class _PositionSolver:
                     yield cx, cy, B, cs
             if y.compare(hi) >= 0:
                 return
-            for f in self.foll:
-                if f.end is y or f.end.compare(y) == 0:
-                    f.enter(f.index + 1, self.norm)
+            self._step(y)
             x = y
 
     def run(self, progress: Callable[[float], None] | None = None) -> PiecewiseFunction:
@@ -466,21 +475,14 @@ class _PositionSolver:
         span = self.B.lo - self.A.lo
         points, formulas, sets, point_sets = [x], [], [], []
         while True:
-            y = self.foll[0].end
-            for f in self.foll[1:]:
-                e = f.end
-                if e is not y and e.compare(y) < 0:
-                    y = e
-            formula, S, at_x, h = self._advance(x, y)
+            formula, S, at_x, h = self._advance(x, self._cell_end())
             formulas.append(formula)
             sets.append(S)
             point_sets.append(at_x)
             points.append(h)
             if h is self.B or h.compare(self.B) == 0:
                 break
-            for f in self.foll:
-                if f.end is h or f.end.compare(h) == 0:
-                    f.enter(f.index + 1, self.norm)
+            self._step(h)
             x = h
             if progress is not None:
                 progress(float((x.lo - self.A.lo) / span))
