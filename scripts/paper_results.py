@@ -17,6 +17,7 @@ Solved positions are kept in the SQLite cache, so a rerun (or a larger kmax) is 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -79,11 +80,17 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--kmax", type=int, default=64)
     ap.add_argument("--boards", nargs="*", default=["2x3", "3x3", "3x4", "4x4", "4x5", "5x5"])
+    ap.add_argument("--channels", nargs="*", default=["king", "rook", "all"], help="Chomp channels")
+    ap.add_argument("--skip-nim", action="store_true", help="only the Chomp boards (adds to results/chomp and summary.json)")
     ap.add_argument("--cache", default=default_cache_path())
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results"))
     args = ap.parse_args(argv)
     out = os.path.abspath(args.out)
     summary = {"kmax": args.kmax}
+    if args.skip_nim:
+        with open(os.path.join(out, "summary.json")) as fh:
+            summary = json.load(fh)
+        return chomp_part(args, out, summary)
 
     # ---------------------------------------------------------------- solve 1-pile Nim
     log(f"solving 1-pile Nim, binary channel, k <= {args.kmax} (cache: {args.cache})")
@@ -156,12 +163,16 @@ def main(argv=None):
     write(os.path.join(out, "nim_breakpoints.json"), {"results": bps, "optimal_somewhere_above_half": above_half})
     summary["optimal_moves_above_half"] = above_half
 
-    # ---------------------------------------------------------------- Chomp
+    return chomp_part(args, out, summary)
+
+
+def chomp_part(args, out: str, summary: dict) -> None:
     log("Chomp through the king, rook and all-neighbour channels")
-    chomp = []
+    redo = {(b, ch) for b in args.boards for ch in args.channels}
+    chomp = [e for e in summary.get("chomp", []) if (e["board"], e["channel"]) not in redo]
     for board in args.boards:
         r, c = (int(x) for x in board.split("x"))
-        for ch in ("king", "rook", "all"):
+        for ch in args.channels:
             t = time.perf_counter()
             s = solve(Chomp(r, c), ch)
             dt = time.perf_counter() - t

@@ -141,8 +141,10 @@ def test_bad_classical_input(args, needle):
     assert res.returncode == 2 and "Traceback" not in res.stderr and needle in res.stderr, res.stderr
 
 
-def pty_run(args, interrupt_after=None, timeout=120):
-    """Run the CLI on a pseudo-terminal; returns (exit status, everything it wrote)."""
+def pty_run(args, interrupt_after=None, timeout=120, interrupt_when=None):
+    """Run the CLI on a pseudo-terminal; returns (exit status, everything it wrote).
+    ``interrupt_when``: send SIGINT once the output holds this text (and at least
+    ``interrupt_after`` seconds have passed)."""
     import os
     import pty
     import select
@@ -156,7 +158,8 @@ def pty_run(args, interrupt_after=None, timeout=120):
     start = time.time()
     sent = False
     while time.time() - start < timeout:
-        if interrupt_after is not None and not sent and time.time() - start > interrupt_after:
+        ready_to_stop = interrupt_when is None or interrupt_when.encode() in out
+        if interrupt_after is not None and not sent and time.time() - start > interrupt_after and ready_to_stop:
             os.kill(pid, signal.SIGINT)
             sent = True
         ready, _, _ = select.select([fd], [], [], 0.1)
@@ -187,7 +190,8 @@ def test_no_progress_bar_when_piped():
 
 def test_ctrl_c_is_one_clean_line(tmp_path):
     cache = str(tmp_path / "c.sqlite")
-    status, text = pty_run(["solve", "nim", "60", "--cache", cache], interrupt_after=3)
+    # interrupt once the bar shows the solve under way (not during start-up)
+    status, text = pty_run(["solve", "nim", "60", "--cache", cache], interrupt_after=1, interrupt_when="/61")
     assert status == 130
     assert "Traceback" not in text
     import re
