@@ -268,10 +268,15 @@ def _k_range(text: str) -> range:
     return range(lo, hi + 1)
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 piece``, ``3 pieces``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _certificate_text(k, cert) -> str:
     head = f"k = {k}: " if k is not None else ""
     if cert.holds:
-        return f"{head}holds   {cert.statement.text()}  ({len(cert.pieces)} pieces certified)"
+        return f"{head}holds   {cert.statement.text()}  ({_count(len(cert.pieces), 'piece')} certified)"
     ce = cert.counterexample
     values = ", ".join(f"{name} = {ce[name + '_decimal']}" for name in ce if not name.startswith("p") and not name.endswith("_decimal"))
     return f"{head}FAILS   {cert.statement.text()}  at p = {ce['p']} ({ce['p_decimal']}): {values}"
@@ -338,7 +343,7 @@ def cmd_verify(args) -> int:
         except (VerificationError, KeyError, TypeError, ValueError) as exc:
             sys.stdout.write(f"REJECTED {cert.get('statement')}: {exc}\n")
             return 1
-        sys.stdout.write(f"verified {cert['statement']} (position {cert['position']}, {len(cert['pieces'])} pieces)\n")
+        sys.stdout.write(f"verified {cert['statement']} (position {cert['position']}, {_count(len(cert['pieces']), 'piece')})\n")
     return 0
 
 

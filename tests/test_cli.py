@@ -224,11 +224,11 @@ def test_cache_warning_is_one_line(tmp_path):
 def test_check_statement_and_verify(tmp_path, capsys):
     out = tmp_path / "cert.json"
     assert main(["check", "nim", "5", "N >= 1/2 on [0, 1/2]", "--out", str(out), "--no-cache"]) == 0
-    assert capsys.readouterr().out.startswith("holds   N >= 1/2 on [0, 1/2]")
+    assert capsys.readouterr().out == "holds   N >= 1/2 on [0, 1/2]  (1 piece certified)\n"
     data = json.loads(out.read_text())
     assert data["verdict"] == "holds" and data["position"] == 5
     assert main(["verify", str(out)]) == 0
-    assert "verified" in capsys.readouterr().out
+    assert capsys.readouterr().out == "verified N >= 1/2 on [0, 1/2] (position 5, 1 piece)\n"
     data["pieces"][0]["formula"]["num"][0] = "12345"
     out.write_text(json.dumps(data))
     assert main(["verify", str(out)]) == 1
