@@ -11,7 +11,8 @@ import argparse
 import resource
 import time
 
-from symbolic_noise import Chomp, solve
+from symbolic_noise import solve
+from symbolic_noise.registry import game_from_spec
 
 
 def main(argv=None):
@@ -21,10 +22,10 @@ def main(argv=None):
     args = ap.parse_args(argv)
     print(f"{'board':>6} {'channel':>7} {'positions':>9} {'seconds':>9} {'pieces':>6} {'breakpts':>8} {'max deg':>7} {'peak MB':>8}")
     for board in args.boards:
-        r, c = (int(x) for x in board.split("x"))
+        game = game_from_spec("chomp", board)
         for ch in args.channels:
             t = time.perf_counter()
-            sol = solve(Chomp(r, c), ch)
+            sol = solve(game, ch)
             dt = time.perf_counter() - t
             st = sol.stats()
             mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

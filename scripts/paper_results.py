@@ -22,10 +22,11 @@ import os
 import sys
 import time
 
-from symbolic_noise import Chomp, Nim, solve
+from symbolic_noise import Nim, solve
 from symbolic_noise.cache import SolutionCache, default_cache_path
 from symbolic_noise.certificates import check
 from symbolic_noise.conjectures import conjecture9, conjecture10, fairness_threshold, is_power_of_two, optimal_breakpoints
+from symbolic_noise.registry import game_from_spec
 from symbolic_noise.reports import dumps, solution_json
 
 DIGITS = 20
@@ -171,10 +172,10 @@ def chomp_part(args, out: str, summary: dict) -> None:
     redo = {(b, ch) for b in args.boards for ch in args.channels}
     chomp = [e for e in summary.get("chomp", []) if (e["board"], e["channel"]) not in redo]
     for board in args.boards:
-        r, c = (int(x) for x in board.split("x"))
+        game = game_from_spec("chomp", board)
         for ch in args.channels:
             t = time.perf_counter()
-            s = solve(Chomp(r, c), ch)
+            s = solve(game, ch)
             dt = time.perf_counter() - t
             write(os.path.join(out, "chomp", f"chomp_{board}_{ch}.json"), solution_json(s, digits=DIGITS))
             f = s.value()

@@ -94,9 +94,10 @@ class HeapRules(abc.ABC):
     def __init__(self):
         self._remainders: dict[int, tuple] = {}
 
-    @abc.abstractmethod
     def key(self) -> str:
-        """A canonical string naming the ruleset with its parameters."""
+        """A canonical string naming the ruleset with its parameters (the
+        family name for a ruleset without parameters)."""
+        return self.name
 
     @abc.abstractmethod
     def describe(self) -> str:
@@ -144,9 +145,6 @@ class NimRules(HeapRules):
 
     name = "nim"
 
-    def key(self) -> str:
-        return "nim"
-
     def describe(self) -> str:
         return "Nim"
 
@@ -170,9 +168,6 @@ class LaskerRules(HeapRules):
 
     name = "lasker"
     max_heaps = 2
-
-    def key(self) -> str:
-        return "lasker"
 
     def describe(self) -> str:
         return "Lasker's Nim"
@@ -198,9 +193,6 @@ class GrundyRules(HeapRules):
 
     name = "grundy"
     max_heaps = 2
-
-    def key(self) -> str:
-        return "grundy"
 
     def describe(self) -> str:
         return "Grundy's game"
