@@ -53,7 +53,7 @@ from flint import fmpq, fmpz_poly
 
 from . import polys
 from .algebraic import RealAlgebraic, dyadic_hull, rational_between, real_roots, sorted_exact
-from .errors import SymbolicNoiseError
+from .errors import SymbolicNoiseError, VerificationError  # noqa: F401  (VerificationError: re-exported)
 from .polys import as_fmpq, sign
 from .ratfunc import RationalFunction
 
@@ -442,10 +442,6 @@ def _summary(entry: dict) -> dict:
 
 
 # --------------------------------------------------------------------------- independent verification
-
-
-class VerificationError(SymbolicNoiseError):
-    """A certificate whose claims do not hold."""
 
 
 def _verify_claim(g: fmpz_poly, a: RealAlgebraic, b: RealAlgebraic, claim: dict) -> None:

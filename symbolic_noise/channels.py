@@ -520,6 +520,21 @@ def get_channel(name) -> Channel:
         ) from None
 
 
+def _entry(expr, v, sent, received) -> RationalFunction:
+    """One probability of a channel file, read as data (see :mod:`symbolic_noise.formula`)."""
+    if isinstance(expr, bool) or not isinstance(expr, (str, int)):
+        problem = f"write the probability as text such as \"1 - p/2\" or a whole number, not {type(expr).__name__} {expr!r}"
+    else:
+        try:
+            return RationalFunction.coerce(expr)
+        except ExpressionError as exc:
+            problem = str(exc)
+    raise InvalidChannelError(
+        f"psi at position {v!r}, sent {sent!r}, received {received!r}: {problem}",
+        position=v, sent=sent, received=received,
+    )
+
+
 def custom_channel_from_json(data, *, name: str = "custom") -> CustomChannel:
     """A :class:`CustomChannel` from the JSON document the command line reads::
 
@@ -529,7 +544,16 @@ def custom_channel_from_json(data, *, name: str = "custom") -> CustomChannel:
 
     Positions and moves are JSON values (lists for tuples, e.g. Chomp squares
     ``[1, 2]``); ``default`` (optional) names the channel used at positions
-    without rows.
+    without rows.  Every probability is text (or a whole number) read as data
+    by :func:`symbolic_noise.formula.parse_formula` when the file is loaded: a
+    formula is never evaluated as code, and its length, digits and degree are
+    capped.
+
+    >>> custom_channel_from_json({"rows": [{"position": 2, "sent": 0,
+    ...     "received": [[0, "__import__('os')"]]}]})
+    Traceback (most recent call last):
+    ...
+    symbolic_noise.errors.InvalidChannelError: psi at position 2, sent 0, received 0: unexpected '__import__' at column 1 in "__import__('os')" (a formula is a rational function of p: numbers, p, + - * / ** ^ and parentheses)
     """
     if not isinstance(data, Mapping) or "rows" not in data:
         raise InvalidChannelError('a custom channel file is a JSON object with a "rows" list')
@@ -546,7 +570,7 @@ def custom_channel_from_json(data, *, name: str = "custom") -> CustomChannel:
         sent_table = table.setdefault(v, {})
         if sent in sent_table:
             raise InvalidChannelError(f"position {v!r}: the sent move {sent!r} is given twice", position=v, sent=sent)
-        sent_table[sent] = [(_freeze(m), str(expr)) for m, expr in received]
+        sent_table[sent] = [(_freeze(m), _entry(expr, v, sent, _freeze(m))) for m, expr in received]
     default = data.get("default")
     try:
         return CustomChannel(table, default=default, name=name)

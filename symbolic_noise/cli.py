@@ -62,17 +62,38 @@ def _interval(text: str):
     return exact_interval((parts[0].strip(), parts[1].strip()))
 
 
+#: largest JSON file read from the command line (channel files, certificates)
+MAX_FILE_BYTES = 64 * 2**20
+
+
+def _read_json(path: str, what: str, error=SymbolicNoiseError):
+    """A JSON file given on the command line, read as data: at most
+    :data:`MAX_FILE_BYTES`, numbers with a decimal point kept as their text (so
+    that ``0.1`` means exactly 1/10), any failure one line naming the file."""
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise error(f"{what} {path} has {size} bytes, more than the cap of {MAX_FILE_BYTES}")
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh, parse_float=str, parse_constant=lambda c: c)
+    except OSError as exc:
+        raise error(f"cannot read {what} {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise error(f"{what} {path} is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise error(f"{what} {path} is not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    except RecursionError:
+        raise error(f"{what} {path} nests too deeply to be read") from None
+
+
 def _channel(args, game):
     name = args.channel or default_channel_name(game)
     if name.endswith(".json") or os.path.isfile(name):
+        data = _read_json(name, "the custom channel file", InvalidChannelError)
         try:
-            with open(name, encoding="utf-8") as fh:
-                data = json.load(fh)
-        except OSError as exc:
-            raise InvalidChannelError(f"cannot read the custom channel file {name}: {exc.strerror}") from None
-        except json.JSONDecodeError as exc:
-            raise InvalidChannelError(f"the custom channel file {name} is not valid JSON ({exc.msg}, line {exc.lineno})") from None
-        return custom_channel_from_json(data, name=f"custom ({os.path.basename(name)})")
+            return custom_channel_from_json(data, name=f"custom ({os.path.basename(name)})")
+        except InvalidChannelError as exc:
+            raise InvalidChannelError(f"channel file {name}: {exc}") from None
     return get_channel(name)
 
 
@@ -331,17 +352,17 @@ def cmd_check(args) -> int:
 def cmd_verify(args) -> int:
     from .certificates import VerificationError, verify
 
-    try:
-        with open(args.certificate, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, json.JSONDecodeError) as exc:
-        raise SymbolicNoiseError(f"cannot read the certificate {args.certificate}: {exc}") from None
+    data = _read_json(args.certificate, "the certificate")
+    if not isinstance(data, dict):
+        raise VerificationError(f"the certificate {args.certificate} is not a JSON object")
     certs = data["certificates"] if "certificates" in data else [data]
+    if not isinstance(certs, list) or not all(isinstance(c, dict) for c in certs):
+        raise VerificationError(f'the "certificates" of {args.certificate} are not a list of objects')
     for cert in certs:
         try:
             verify(cert)
-        except (VerificationError, KeyError, TypeError, ValueError) as exc:
-            sys.stdout.write(f"REJECTED {cert.get('statement')}: {exc}\n")
+        except (VerificationError, SymbolicNoiseError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            sys.stdout.write(f"REJECTED {str(cert.get('statement'))[:200]}: {exc}\n")
             return 1
         sys.stdout.write(f"verified {cert['statement']} (position {cert['position']}, {_count(len(cert['pieces']), 'piece')})\n")
     return 0

@@ -73,6 +73,10 @@ class IntervalError(SymbolicNoiseError, ValueError):
     """A parameter value or interval outside [0, 1], empty, or not exact."""
 
 
+class VerificationError(SymbolicNoiseError):
+    """A certificate whose claims do not hold, or that cannot be read as one."""
+
+
 class CacheError(SymbolicNoiseError):
     """A cache entry that cannot be used (reported, then recomputed)."""
 

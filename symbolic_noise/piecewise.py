@@ -78,25 +78,35 @@ class PointValue:
         return None if q is None else self.formula(q)
 
     def enclosure(self, digits: int = 20) -> tuple[Fraction, Fraction]:
-        """Exact bounds on the value, of width roughly 10^-digits or better."""
+        """Exact bounds on the value, of width at most 10^-digits times max(1, |value|).
+
+        The point is refined and the formula evaluated in ball arithmetic; near
+        a pole or where large coefficients cancel (formulas of degree 300 with
+        1000-bit coefficients occur at Nim 64) a ball can come back infinite or
+        wide, and then both the point's precision and the working precision are
+        raised until the enclosure is finite and narrow enough.  The formula has
+        no pole at the point (it is a piece's formula there), so this ends.
+        """
         q = self.rational_value
         if q is not None:
             f = polys.to_fraction(q)
             return f, f
         f = self.formula
-        bits = int(digits * 3.33) + 16
-        height = max(f.num.height_bits(), f.den.height_bits()) + f.degree + 8
+        target = Fraction(1, 10**digits)
+        height = max(f.num.height_bits(), f.den.height_bits()) + max(f.degree, 1).bit_length() + 8
+        extra = 16
         while True:
-            self.point.refine_to(fmpq(1, 2 ** (bits + 8)))
+            bits = int(digits * 3.33) + extra
+            self.point.refine_to(fmpq(1, 2**bits))
             lo, hi = self.point.interval
-            with ctx.workprec(height + 2 * bits):
+            with ctx.workprec(height + bits + 32):
                 ball = arb((lo + hi) / 2, (hi - lo) / 2)
                 value = arb_poly(f.num.coeffs())(ball) / arb_poly(f.den.coeffs())(ball)
-            blo, bhi = _arb_bounds(value)
-            if bhi - blo <= Fraction(1, 10**digits) * max(1, abs(blo)):
-                return blo, bhi
-            bits += 32
-            height += 32
+            if value.is_finite():
+                blo, bhi = _arb_bounds(value)
+                if bhi - blo <= target * max(1, abs(blo)):
+                    return blo, bhi
+            extra *= 2
 
     def decimal(self, digits: int = 15) -> str:
         """Correctly rounded, ``digits`` significant digits."""

@@ -46,7 +46,8 @@ ONE = fmpz_poly([1])
 
 def as_fmpq(x) -> fmpq:
     """Convert an exact number (int, Fraction, fmpq, SymPy Rational or a string
-    such as ``"3/7"`` or ``"0.25"``) to ``fmpq``; floats are refused.
+    such as ``"3/7"`` or ``"0.25"``, read by :func:`formula.parse_number`) to
+    ``fmpq``; floats are refused.
 
     >>> as_fmpq("0.01"), as_fmpq("1/3"), as_fmpq(2)
     (1/100, 1/3, 2)
@@ -64,12 +65,9 @@ def as_fmpq(x) -> fmpq:
     if isinstance(x, Integral):
         return fmpq(int(x))
     if isinstance(x, str):
-        text = x.strip()
-        try:
-            value = Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            raise ExpressionError(f"{x!r} is not an exact rational number") from None
-        return fmpq(value.numerator, value.denominator)
+        from .formula import parse_number  # text is data: read by our own grammar, with caps
+
+        return parse_number(x)
     # SymPy numbers without importing SymPy here
     if getattr(x, "is_Rational", False):
         return fmpq(int(x.p), int(x.q))

@@ -24,6 +24,8 @@ Examples
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from flint import fmpq, fmpz, fmpz_poly
 
 from . import polys
@@ -137,24 +139,30 @@ class RationalFunction:
 
     @classmethod
     def from_expr(cls, expr, symbol: str = "p") -> "RationalFunction":
-        """Parse a SymPy expression (or a string) that is a rational function of ``p``.
+        """A rational function of ``p`` from text or from a SymPy expression.
+
+        Text is read as data by :func:`symbolic_noise.formula.parse_formula`
+        (numbers, ``p``, ``+ - * / ** ^``, parentheses; capped in length, digits
+        and degree); it is never evaluated.  SymPy expressions built in Python
+        are converted exactly.
 
         >>> RationalFunction.from_expr("p/2 + (1-p)**2")
         RationalFunction.from_expr('(2*p**2 - 3*p + 2)/2')
         """
+        if isinstance(expr, str):
+            from .formula import parse_formula
+
+            return parse_formula(expr, symbol)
+        if isinstance(expr, (bool, float)):
+            raise ExpressionError(f"{expr!r} is not exact; give an int, a Fraction, or text such as '1/3'")
+        if isinstance(expr, (int, fmpz, fmpq, Fraction)):
+            return cls.constant(expr)
         import sympy
 
         p = sympy.Symbol(symbol)
-        if isinstance(expr, str):
-            try:
-                expr = sympy.parse_expr(expr, local_dict={symbol: p}, evaluate=True)
-            except Exception as exc:  # SymPy raises many types for bad syntax
-                raise ExpressionError(f"cannot parse {expr!r} as a formula in {symbol}: {exc}") from None
-        else:
-            try:
-                expr = sympy.sympify(expr)
-            except sympy.SympifyError as exc:
-                raise ExpressionError(f"cannot read {expr!r} as a formula in {symbol}") from exc
+        if not isinstance(expr, sympy.Basic):
+            # never sympify arbitrary objects: SymPy would parse their str()
+            raise ExpressionError(f"cannot read a {type(expr).__name__} as a formula in {symbol}")
         if not isinstance(expr, sympy.Expr):
             raise ExpressionError(f"{expr!r} is not an expression in {symbol}")
         others = {s for s in expr.free_symbols if s.name != symbol}
