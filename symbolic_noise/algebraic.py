@@ -169,7 +169,11 @@ class RealAlgebraic:
         if self._lo == self._hi:
             return
         m = (self._lo + self._hi) / 2
-        s = sign(self._poly(m))
+        self._cut(m, sign(self._poly(m)))
+
+    def _cut(self, m: fmpq, s: int) -> None:
+        """Keep the half of the interval on which the polynomial changes sign,
+        given its sign ``s`` at the interior point ``m``."""
         if s == 0:
             self._make_rational(m)
         elif s == self._slo:
@@ -200,13 +204,7 @@ class RealAlgebraic:
                     ball_poly = arb_poly(coeffs)
             with ctx.workprec(prec):
                 value = ball_poly(arb(m))
-            s = 1 if value > 0 else -1 if value < 0 else sign(self._poly(m))
-            if s == 0:
-                self._make_rational(m)
-            elif s == self._slo:
-                self._lo = m
-            else:
-                self._hi = m
+            self._cut(m, 1 if value > 0 else -1 if value < 0 else sign(self._poly(m)))
 
     def _separate(self, q: fmpq) -> int:
         """Compare with a rational ``q`` exactly: -1, 0 or 1 as self <, ==, > q."""
