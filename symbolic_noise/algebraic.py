@@ -377,10 +377,10 @@ class RealAlgebraic:
         >>> RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1).short_interval()
         (Fraction(707, 1000), Fraction(442, 625))
         """
+        m = self.minpoly()  # first: a rational number collapses to its exact form here
         if self._lo == self._hi:
             q = polys.to_fraction(self._lo)
             return q, q
-        m = self.minpoly()
         while True:
             scale = 10**digits
             lo, hi = self.enclosure(fmpq(1, 10 * scale))

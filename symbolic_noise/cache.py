@@ -8,10 +8,15 @@ progress, and a solve of 1-pile Nim with k = 33 after k = 32 only solves the one
 new position: the key is the ruleset (not the start position), the position,
 the channel, the interval, the play convention and a format version.
 
-Every entry is checked when it is loaded (:func:`symbolic_noise.codec.check`:
-it parses, its pieces cover the interval, the value is continuous at its
-breakpoints, its optimal moves are legal); an entry that fails is reported
-through ``on_warning``, deleted and recomputed, never trusted.
+Every entry is stored with the SHA-256 of its text, and a load recomputes
+it: an entry whose checksum does not match (a flipped byte, a truncated write,
+an edit by hand) is reported through ``on_warning``, deleted and recomputed,
+never trusted.  The full mathematical re-check of an entry
+(:func:`symbolic_noise.codec.check`: its points isolate their roots, its pieces
+cover the interval, the value is continuous at its breakpoints, its optimal
+moves are legal) costs almost as much as solving; it runs with
+``verify=True`` (the command line's ``--verify-cache``) and for entries of an
+older cache that have no checksum yet.
 
 The default location is the user cache directory (``platformdirs``), e.g.
 ``~/.cache/symbolic_noise/solutions.sqlite`` on Linux.
@@ -31,6 +36,7 @@ Examples
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -70,13 +76,19 @@ def _position_key(v) -> str:
     return json.dumps(plain(v), separators=(",", ":"))
 
 
+def _checksum(text: str) -> str:
+    """SHA-256 of an entry's text (its canonical JSON encoding)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 class SolutionCache:
     """Stored solutions of one ruleset through one channel on one interval.
 
     ``on_warning(message)`` receives the report of an unusable entry (default:
     a :class:`CacheWarning`).  ``enabled`` is False when the channel has no
     stable key (a custom channel given as a Python function): nothing is then
-    read or written.
+    read or written.  ``verify=True`` re-checks the mathematics of every entry
+    loaded, not only its checksum.
     """
 
     def __init__(
@@ -88,12 +100,14 @@ class SolutionCache:
         *,
         misere: bool = False,
         on_warning: Callable[[str], None] | None = None,
+        verify: bool = False,
     ):
         channel = get_channel(channel)
         a, b = (as_fmpq(x) for x in interval)
         self.game = game
         self.interval = (a, b)
         self.on_warning = on_warning or (lambda msg: warnings.warn(msg, CacheWarning, stacklevel=3))
+        self.verify = verify
         self.loaded = 0
         self.saved = 0
         self.rejected = 0
@@ -113,6 +127,9 @@ class SolutionCache:
                 " context TEXT NOT NULL, position TEXT NOT NULL, data TEXT NOT NULL, created REAL NOT NULL,"
                 " PRIMARY KEY (context, position))"
             )
+            columns = {r[1] for r in self._conn.execute("PRAGMA table_info(solutions)")}
+            if "checksum" not in columns:  # a cache written before checksums: its entries get a full check
+                self._conn.execute("ALTER TABLE solutions ADD COLUMN checksum TEXT")
 
     # the store protocol of solve() ---------------------------------------------
 
@@ -121,18 +138,28 @@ class SolutionCache:
         if not self.enabled:
             return None
         row = self._conn.execute(
-            "SELECT data FROM solutions WHERE context = ? AND position = ?", (self.context, _position_key(v))
+            "SELECT data, checksum FROM solutions WHERE context = ? AND position = ?", (self.context, _position_key(v))
         ).fetchone()
         if row is None:
             return None
+        text, checksum = row
         try:
+            intact = checksum is not None and _checksum(text) == checksum
+            if checksum is not None and not intact:
+                raise CacheError("its checksum does not match: the stored entry was altered")
             try:
-                data = json.loads(row[0])
+                data = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise CacheError(f"not valid JSON ({exc.msg})") from None
-            value = codec.decode(data)
+            full = self.verify or not intact
+            value = codec.decode(data, trusted=not full)
             moves = [self.game.move_label(v, w) for w in self.game.followers(v)]
-            codec.check(value, *self.interval, moves=moves)
+            if full:
+                codec.check(value, *self.interval, moves=moves)
+                if checksum is None:
+                    self._store(v, text)
+            elif not value.labels or {m for s in value.labels for m in s} - set(moves):
+                raise CacheError("its optimal moves are not legal moves of the position")
         except CacheError as exc:
             self.rejected += 1
             self.on_warning(
@@ -147,13 +174,15 @@ class SolutionCache:
         """Store ``v``'s value in one transaction."""
         if not self.enabled:
             return
-        text = json.dumps(codec.encode(value), separators=(",", ":"))
+        self._store(v, json.dumps(codec.encode(value), separators=(",", ":")))
+        self.saved += 1
+
+    def _store(self, v, text: str) -> None:
         with self._transaction():
             self._conn.execute(
-                "INSERT OR REPLACE INTO solutions (context, position, data, created) VALUES (?, ?, ?, ?)",
-                (self.context, _position_key(v), text, time.time()),
+                "INSERT OR REPLACE INTO solutions (context, position, data, created, checksum) VALUES (?, ?, ?, ?, ?)",
+                (self.context, _position_key(v), text, time.time(), _checksum(text)),
             )
-        self.saved += 1
 
     # housekeeping --------------------------------------------------------------
 

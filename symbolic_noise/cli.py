@@ -151,7 +151,10 @@ def _open_cache(args, game, channel, interval):
 
     path = args.cache or default_cache_path()
     try:
-        return SolutionCache(path, game, channel, interval, misere=args.misere, on_warning=_warn)
+        return SolutionCache(
+            path, game, channel, interval, misere=args.misere, on_warning=_warn,
+            verify=getattr(args, "verify_cache", False),
+        )
     except (OSError, __import__("sqlite3").Error) as exc:
         raise CacheError(f"cannot open the cache {path}: {exc}") from None
 
@@ -442,6 +445,10 @@ def _add_game_arguments(p):
     p.add_argument("-o", "--output", help="write to this file instead of standard output")
     p.add_argument("--cache", metavar="PATH", help="SQLite cache of solved positions (default: the user cache directory)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    p.add_argument(
+        "--verify-cache", action="store_true",
+        help="re-check the mathematics of every cached entry loaded (default: its SHA-256 checksum only)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="solve sub-intervals of p in N local processes")
     p.add_argument("--dask", metavar="ADDRESS", help="solve sub-intervals on the Dask scheduler at ADDRESS")
@@ -496,6 +503,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--misere", action="store_true")
     c.add_argument("--cache", metavar="PATH")
     c.add_argument("--no-cache", action="store_true")
+    c.add_argument("--verify-cache", action="store_true")
     c.add_argument("--quiet", action="store_true")
     c.add_argument("-o", "--output", help="write the report to this file")
     c.set_defaults(func=cmd_check, jobs=1, dask=None, game=None, param=None)

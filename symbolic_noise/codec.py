@@ -57,11 +57,17 @@ def encode_point(x: RealAlgebraic):
     return {"poly": _coeffs(x.poly), "lo": str(lo), "hi": str(hi)}
 
 
-def decode_point(data) -> RealAlgebraic:
+def decode_point(data, *, trusted: bool = False) -> RealAlgebraic:
+    """A point from its encoding.  By default the interval is checked to
+    isolate exactly one root of the polynomial; ``trusted=True`` skips that
+    check, for data whose integrity is otherwise known (a checksum)."""
     if isinstance(data, str):
         return RealAlgebraic.rational(as_fmpq(data))
-    # the checked constructor: the interval must isolate one root
-    return RealAlgebraic.root(fmpz_poly([int(c) for c in data["poly"]]), as_fmpq(data["lo"]), as_fmpq(data["hi"]))
+    poly = fmpz_poly([int(c) for c in data["poly"]])
+    lo, hi = as_fmpq(data["lo"]), as_fmpq(data["hi"])
+    if trusted:
+        return RealAlgebraic._from_isolation(poly, lo, hi)
+    return RealAlgebraic.root(poly, lo, hi)
 
 
 def encode(f: PiecewiseFunction) -> dict:
@@ -76,15 +82,15 @@ def encode(f: PiecewiseFunction) -> dict:
     }
 
 
-def decode(data) -> PiecewiseFunction:
+def decode(data, *, trusted: bool = False) -> PiecewiseFunction:
     """The piecewise function encoded in ``data``; :class:`CacheError` if the data
-    cannot be read as one (see :func:`check` for the mathematical checks)."""
+    cannot be read as one (see :func:`check` for the mathematical checks).
+    ``trusted=True``: the points' isolating intervals are not re-checked."""
     try:
-        points = [decode_point(x) for x in data["points"]]
-        formulas = [
-            RationalFunction(fmpz_poly([int(c) for c in num]), fmpz_poly([int(c) for c in den]))
-            for num, den in data["formulas"]
-        ]
+        points = [decode_point(x, trusted=trusted) for x in data["points"]]
+        # stored formulas are canonical; unless trusted, canonicalise them again
+        make = RationalFunction._canonical if trusted else RationalFunction
+        formulas = [make(fmpz_poly([int(c) for c in num]), fmpz_poly([int(c) for c in den])) for num, den in data["formulas"]]
         labels = data.get("labels")
         plabels = data.get("point_labels")
         labels = None if labels is None else [frozenset(_unmove(m) for m in s) for s in labels]

@@ -70,6 +70,7 @@ _TOKEN = re.compile(
     )""",
     re.VERBOSE,
 )
+_SIMPLE_NUMBER = re.compile(r"\s*(-?\d+)(?:/(\d+))?\s*")
 _HINT = "a formula is a rational function of {symbol}: numbers, {symbol}, + - * / ** ^ and parentheses"
 
 
@@ -350,6 +351,12 @@ def parse_number(text: str) -> fmpq:
     ...
     symbolic_noise.errors.ExpressionError: "p" is not an exact rational number: unexpected 'p' at column 1 in "p" (a number is an integer, a decimal or a fraction such as 3/7)
     """
+    simple = _SIMPLE_NUMBER.fullmatch(text) if isinstance(text, str) else None
+    if simple is not None and len(simple.group(1)) + len(simple.group(2) or "") <= MAX_DIGITS:
+        # the common case (``-3/7``, ``12``): no need for the grammar's machinery
+        num, den = int(simple.group(1)), int(simple.group(2) or 1)
+        if den != 0:
+            return fmpq(num, den)
     try:
         v = _Parser(_check_text(text, "number"), "\0", "number").parse()
     except ExpressionError as exc:

@@ -31,6 +31,8 @@ symbolic_noise.errors.UnknownGameError: unknown game 'chess' (known: nim, chomp,
 
 from __future__ import annotations
 
+import math
+
 from .errors import GameParameterError, UnknownGameError
 from .games import Chomp, Game, Nim
 from .heapgames import HeapGame, MultiNim, NimRules, heap_rules_from_spec, parse_heaps
@@ -50,27 +52,69 @@ FAMILIES = {
 }
 
 
+#: largest heap the command line accepts (1-pile Nim has k + 1 positions and k^2 channel entries)
+MAX_HEAP = 16_384
+#: most positions a game named on the command line may have (Chomp: binomial(rows + cols, rows);
+#: heaps that do not split: the product of (h + 1))
+MAX_POSITIONS = 5_000_000
+
+
+def _whole(text: str) -> int | None:
+    """A whole number written in ASCII digits, or ``None``; long ones are read as
+    just beyond every cap (they are refused by the caller's range check)."""
+    text = text.strip()
+    if not text.isdigit() or not text.isascii():
+        return None
+    return int(text) if len(text) <= 12 else 10**12
+
+
 def parse_board(text: str) -> tuple[int, int]:
-    """``"2x3"`` -> ``(2, 3)``; anything else is a GameParameterError."""
+    """``"2x3"`` -> ``(2, 3)``; anything else is a GameParameterError.
+
+    >>> parse_board("13x13")
+    Traceback (most recent call last):
+    ...
+    symbolic_noise.errors.GameParameterError: a 13 x 13 Chomp board has more than 5000000 positions (the cap)
+    """
     parts = text.lower().replace("×", "x").split("x")
-    try:
-        rows, cols = (int(x) for x in parts)
-    except ValueError:
-        raise GameParameterError(f"a Chomp board is written ROWSxCOLS (e.g. 2x3), not {text!r}") from None
+    sides = [_whole(x) for x in parts]
+    if len(sides) != 2 or None in sides:
+        raise GameParameterError(f"a Chomp board is written ROWSxCOLS (e.g. 2x3), not {text!r}")
+    rows, cols = sides
     if rows < 1 or cols < 1:
         raise GameParameterError(f"a Chomp board needs at least one row and one column, not {text!r}")
+    if max(rows, cols) > MAX_POSITIONS or math.comb(rows + cols, min(rows, cols)) > MAX_POSITIONS:
+        raise GameParameterError(
+            f"a {parts[0].strip()} x {parts[1].strip()} Chomp board has more than {MAX_POSITIONS} positions (the cap)"
+        )
     return rows, cols
 
 
 def parse_heap(text: str) -> int:
-    """``"5"`` -> ``5``: one heap of chips."""
-    try:
-        k = int(text)
-    except ValueError:
-        raise GameParameterError(f"a Nim heap is a whole number of chips, not {text!r}") from None
-    if k < 0:
-        raise GameParameterError(f"a Nim heap cannot be negative ({k})")
+    """``"5"`` -> ``5``: one heap of chips (at most :data:`MAX_HEAP`)."""
+    text = text.strip()
+    if text.startswith("-") and text[1:].strip().isdigit():
+        raise GameParameterError(f"a Nim heap cannot be negative ({text})")
+    k = _whole(text)
+    if k is None:
+        raise GameParameterError(f"a Nim heap is a whole number of chips, not {text!r}")
+    if k > MAX_HEAP:
+        raise GameParameterError(f"a heap of {text[:20]}{'...' if len(text) > 20 else ''} is larger than the cap of {MAX_HEAP}")
     return k
+
+
+def _check_heap(k: int) -> int:
+    if k > MAX_HEAP:
+        raise GameParameterError(f"a heap of {k} is larger than the cap of {MAX_HEAP}")
+    return k
+
+
+def _check_heaps(heaps: tuple) -> tuple:
+    for h in heaps:
+        _check_heap(h)
+    if math.prod(h + 1 for h in heaps) > MAX_POSITIONS:
+        raise GameParameterError(f"the heaps {heaps} have more than {MAX_POSITIONS} positions (the cap)")
+    return heaps
 
 
 def game_from_spec(name: str, arg: str | None) -> Game:
@@ -92,8 +136,8 @@ def game_from_spec(name: str, arg: str | None) -> Game:
     if isinstance(rules, NimRules):
         if "," not in arg and "+" not in arg:
             return Nim(parse_heap(arg))
-        return MultiNim(parse_heaps(arg))
-    return HeapGame(rules, parse_heaps(arg))
+        return MultiNim(_check_heaps(parse_heaps(arg)))
+    return HeapGame(rules, _check_heaps(parse_heaps(arg)))
 
 
 def default_channel_name(game: Game) -> str:

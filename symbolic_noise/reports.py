@@ -14,7 +14,8 @@ The JSON contract (``solution_json``, ``"format": "symbolic-noise.solution/1"``)
                       "optimal": [move, ...], "class": "P" | "N" | "O"}],
      "breakpoints": [point, ...],          # interior points, increasing
      "endpoints":   [point, point],        # p = a and p = b
-     "stats": {"pieces", "breakpoints", "max_degree", "positions"}}
+     "stats": {"pieces", "breakpoints", "max_degree", "positions"},
+     "terminal": str}                      # only for a position without moves: one line saying so
 
     number  = {"decimal": str, "exact": str}
     point   = number + {"value": str, "value_decimal": str, "optimal": [move, ...],
@@ -71,7 +72,8 @@ def move_text(move) -> str:
 
 
 def moves_text(moves, sep: str = ", ") -> str:
-    return sep.join(move_text(m) for m in sorted(moves))
+    """The moves by name, sorted; ``none (no move)`` for a position without moves."""
+    return sep.join(move_text(m) for m in sorted(moves)) if moves else "none (no move)"
 
 
 def number_json(x: RealAlgebraic, digits: int) -> dict:
@@ -102,9 +104,29 @@ def title(solution, position=None, *, interval: bool = True) -> str:
     return out
 
 
+def no_move_text(solution, position=None) -> str | None:
+    """One line for a position without moves (the player to move has lost, or
+    won in misère play, whatever p is), or ``None`` if it has moves.
+
+    >>> from symbolic_noise.solver import solve
+    >>> from symbolic_noise.games import Nim
+    >>> no_move_text(solve(Nim(0), "binary"))
+    'N(p) for 1-pile Nim, k = 0, binary channel, p in [0, 1]: no move from this position, the player to move has lost: N = 0 for every p'
+    """
+    game = solution.game
+    v = solution.start if position is None else game.check_position(position)
+    if game.followers(v):
+        return None
+    outcome = "won: N = 1" if solution.misere else "lost: N = 0"
+    return f"{title(solution, position)}: no move from this position, the player to move has {outcome} for every p"
+
+
 def solution_text(solution, position=None, digits: int = 15) -> str:
     """The paper's style: every piece with its formula and optimal moves, then
     the breakpoints and end points with N and the optimal moves there."""
+    terminal = no_move_text(solution, position)
+    if terminal is not None:
+        return terminal
     f = solution.value(position)
     rows = []
     for pc in f.pieces():
@@ -163,7 +185,7 @@ def solution_json(solution, position=None, digits: int = 15) -> dict:
     v = solution.start if position is None else position
     game = solution.game
     pos = move_json(v) if isinstance(v, tuple) else v
-    return {
+    out = {
         "format": FORMAT,
         "game": {"name": game.name, "description": game.describe(), "position": pos},
         "channel": solution.channel.name,
@@ -183,10 +205,17 @@ def solution_json(solution, position=None, digits: int = 15) -> dict:
         "endpoints": [_point_json(f, 0, digits), _point_json(f, len(f.points) - 1, digits)],
         "stats": solution.stats(),
     }
+    terminal = no_move_text(solution, position)
+    if terminal is not None:
+        out["terminal"] = terminal
+    return out
 
 
 def solution_latex(solution, position=None, digits: int = 15) -> str:
     """LaTeX: the cases environment of N with the optimal moves of each piece."""
+    terminal = no_move_text(solution, position)
+    if terminal is not None:
+        return f"% {terminal}\nN(p) = {1 if solution.misere else 0} \\quad \\text{{(no move: the player to move has {'won' if solution.misere else 'lost'})}}"
     f = solution.value(position)
     body = f.latex("N", digits=digits, label_text=lambda moves: "optimal: " + moves_text(moves))
     return f"% {title(solution)}\n{body}"

@@ -99,3 +99,15 @@ def test_sorting_and_short_interval():
 def test_not_hashable():
     with pytest.raises(TypeError):
         hash(SQRT2_HALF())
+
+
+def test_short_interval_of_a_rational_root_given_by_a_higher_degree_polynomial():
+    """Chomp 3x4 through the 'all' channel has breakpoints 1/11, 1/10, 1/9, ...
+    found as roots of quartics; 1/10 is a short decimal, and printing it looped
+    for ever looking for decimal end points that are not roots."""
+    from flint import fmpq
+
+    for m, quartic in [(10, [14, -148, 75, 49, 10]), (11, [14, -162, 83, 54, 11])]:
+        x = RealAlgebraic.root(fmpz_poly(quartic), fmpq(1, m) - fmpq(1, 1000), fmpq(1, m) + fmpq(1, 1000))
+        assert x.short_interval() == (Fraction(1, m), Fraction(1, m))
+        assert x.is_rational and x.rational_value == fmpq(1, m)

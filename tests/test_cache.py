@@ -85,6 +85,66 @@ def test_corrupt_entries_are_reported_and_recomputed(tmp_path, damage):
         assert store.rejected == 0
 
 
+def _tamper(path, position, damage, *, fix_checksum=False):
+    import hashlib
+
+    with sqlite3.connect(path) as conn:
+        data = conn.execute("SELECT data FROM solutions WHERE position = ?", (position,)).fetchone()[0]
+        bad = damage(data)
+        checksum = hashlib.sha256(bad.encode()).hexdigest() if fix_checksum else None
+        if fix_checksum:
+            conn.execute("UPDATE solutions SET data = ?, checksum = ? WHERE position = ?", (bad, checksum, position))
+        else:
+            conn.execute("UPDATE solutions SET data = ? WHERE position = ?", (bad, position))
+
+
+def _flip_byte(text):
+    i = len(text) // 2
+    return text[:i] + chr(ord(text[i]) ^ 1) + text[i + 1 :]
+
+
+def test_flipped_byte_is_one_line_and_recomputed(tmp_path):
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(7), "binary") as store:
+        fresh = solve(Nim(7), "binary", store=store)
+    _tamper(path, "6", _flip_byte)
+    messages = []
+    with SolutionCache(path, Nim(7), "binary", on_warning=messages.append) as store:
+        sol = solve(Nim(7), "binary", store=store)
+        assert (store.rejected, store.loaded, store.saved) == (1, 6, 1)
+    assert len(messages) == 1 and "\n" not in messages[0]
+    assert "position 6" in messages[0] and "checksum does not match" in messages[0]
+    assert all(sol.value(v) == fresh.value(v) for v in range(8))
+
+
+def test_consistent_tampering_is_caught_by_verify(tmp_path):
+    """An entry altered together with its checksum passes the cheap load; the
+    full mathematical check (``verify=True``, ``--verify-cache``) catches it."""
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(6), "binary") as store:
+        fresh = solve(Nim(6), "binary", store=store)
+    _tamper(path, "5", lambda d: d.replace('"1"', '"2"', 1), fix_checksum=True)
+    messages = []
+    with SolutionCache(path, Nim(6), "binary", on_warning=messages.append, verify=True) as store:
+        sol = solve(Nim(6), "binary", store=store)
+        assert store.rejected == 1
+    assert "position 5" in messages[0] and ("jumps" in messages[0] or "isolate" in messages[0])
+    assert all(sol.value(v) == fresh.value(v) for v in range(7))
+
+
+def test_entries_without_checksum_get_a_full_check_then_a_checksum(tmp_path):
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(5), "binary") as store:
+        solve(Nim(5), "binary", store=store)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE solutions SET checksum = NULL")
+    with SolutionCache(path, Nim(5), "binary") as store:
+        solve(Nim(5), "binary", store=store)
+        assert store.loaded == 5
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM solutions WHERE checksum IS NULL").fetchone()[0] == 0
+
+
 def test_default_warning_is_a_python_warning(tmp_path):
     path = str(tmp_path / "c.sqlite")
     with SolutionCache(path, Nim(3), "binary") as store:

@@ -68,6 +68,13 @@ def test_custom_channel_file(tmp_path, capsys):
         (["table", "nim", "3", "--step", "0"], "step must be positive"),
         (["solve", "nim", "3", "--digits", "0"], "digits must be"),
         (["solve"], "required"),
+        (["solve", "nim", "100000000"], "larger than the cap of 16384"),
+        (["solve", "nim", "99999999999999999999999999"], "larger than the cap"),
+        (["solve", "nim", "3,20000"], "larger than the cap"),
+        (["solve", "nim", "1000,1000,1000"], "more than 5000000 positions"),
+        (["solve", "chomp", "500x500"], "more than 5000000 positions"),
+        (["solve", "chomp", "1x10000000"], "more than 5000000 positions"),
+        (["solve", "kayles", "99999999999"], "larger than the cap"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(args, needle):

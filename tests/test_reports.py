@@ -7,6 +7,7 @@ import json
 from fractions import Fraction
 
 import mpmath
+import pytest
 import sympy
 
 from symbolic_noise import reports, solve
@@ -104,3 +105,20 @@ def test_grid_is_exact():
     g = reports.grid("0.1")
     assert len(g) == 11 and g[3] == Fraction(3, 10) and g[-1] == 1
     assert reports.decimals_of("0.01") == 2 and reports.decimals_of("1/3") == 6
+
+
+@pytest.mark.parametrize("misere, outcome", [(False, "lost: N = 0"), (True, "won: N = 1")])
+def test_a_position_without_moves_says_so_in_one_line(misere, outcome):
+    from symbolic_noise.games import Nim
+    from symbolic_noise.solver import solve
+
+    sol = solve(Nim(0), "binary", misere=misere)
+    text = reports.solution_text(sol)
+    assert "\n" not in text and text.endswith(f"no move from this position, the player to move has {outcome} for every p")
+    data = reports.solution_json(sol)
+    assert data["terminal"] == text and data["pieces"][0]["value"] == ("1" if misere else "0")
+    assert data["pieces"][0]["optimal"] == [] and data["breakpoints"] == []
+    latex = reports.solution_latex(sol)
+    assert latex.splitlines()[0] == "% " + text and f"N(p) = {int(misere)}" in latex
+    assert "terminal" not in reports.solution_json(solve(Nim(2), "binary"))
+    assert reports.moves_text(set()) == "none (no move)"

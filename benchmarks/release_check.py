@@ -1,0 +1,174 @@
+"""Release check: the largest cases the README advertises, in every output format.
+
+    python benchmarks/release_check.py                 # everything (about 10 minutes)
+    python benchmarks/release_check.py --quick         # nim 16, chomp 3x4, 0.137 to 1000
+
+For each case it solves once (into a fresh cache) and then renders through the
+command line exactly as a user would: text, JSON (with --moves), LaTeX, the CSV
+table, the --at answer, PNG plots (with and without --moves), a certificate
+(check --out) and its independent verification (verify).  It then checks that
+the formats agree with each other and with the exact solution: every JSON
+formula reads back (by our own parser) to the solution's formula, every
+breakpoint's decimal in the JSON is in the text, the LaTeX has one case per
+piece, every table row is the correctly rounded exact value at its p, the
+--at answer equals the table row and the exact value.  The octal game 0.137 is
+run to 10^5 with its period proven, text and JSON agreeing.
+
+It exits with status 1 on any exception or disagreement and prints a timing
+table (the README's performance table quotes it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+from fractions import Fraction
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from symbolic_noise.cli import main as cli  # noqa: E402
+from symbolic_noise.formula import parse_formula  # noqa: E402
+from symbolic_noise.polys import to_fraction  # noqa: E402
+from symbolic_noise.registry import game_from_spec  # noqa: E402
+from symbolic_noise.rounding import fixed  # noqa: E402
+from symbolic_noise.solver import solve  # noqa: E402
+from symbolic_noise.cache import SolutionCache  # noqa: E402
+
+
+class Disagreement(Exception):
+    pass
+
+
+def run(args: list[str]) -> tuple[str, float]:
+    """Run the command line in-process; its standard output and the seconds it took."""
+    out, err = io.StringIO(), io.StringIO()
+    t0 = time.perf_counter()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli(args)
+    seconds = time.perf_counter() - t0
+    if status != 0:
+        raise Disagreement(f"`symbolic-noise {' '.join(args)}` exited {status}: {err.getvalue().strip()}")
+    return out.getvalue(), seconds
+
+
+def check_case(spec: list[str], channel: str, cache: str, work: str, timings: list) -> None:
+    name = " ".join(spec) + f" ({channel})"
+    common = ["--channel", channel, "--cache", cache, "--quiet"]
+    text, t = run(["solve", *spec, *common])
+    timings.append((name, "solve (text, cold cache)", t))
+    game = game_from_spec(spec[0], spec[1])
+    with SolutionCache(cache, game, channel) as store:
+        sol = solve(game, channel, store=store)
+    f = sol.value()
+
+    data_text, t = run(["solve", *spec, *common, "--format", "json", "--moves"])
+    timings.append((name, "json --moves", t))
+    data = json.loads(data_text)
+    if len(data["pieces"]) != len(f.formulas) or data["stats"]["pieces"] != len(f.formulas):
+        raise Disagreement(f"{name}: JSON has {len(data['pieces'])} pieces, the solution {len(f.formulas)}")
+    for piece, formula in zip(data["pieces"], f.formulas):
+        if parse_formula(piece["value"]) != formula:
+            raise Disagreement(f"{name}: the JSON formula {piece['value'][:60]}... does not read back")
+    for bp in data["breakpoints"]:
+        shown = bp["decimal"] if bp["polynomial"] else f"p = {bp['exact']} "  # rationals print exactly
+        if shown not in text:
+            raise Disagreement(f"{name}: breakpoint {shown} of the JSON is not in the text output")
+    if len(data["moves"]) != len(game.followers(game.start())):
+        raise Disagreement(f"{name}: --moves lists {len(data['moves'])} moves")
+
+    latex, t = run(["solve", *spec, *common, "--format", "latex"])
+    timings.append((name, "latex", t))
+    cases = latex.split("\\begin{cases}")[1].split("\\end{cases}")[0].strip().split("\\\\\n")
+    if len(cases) != len(f.formulas) or not all(" p \\le " in c for c in cases):
+        raise Disagreement(f"{name}: LaTeX has {len(cases)} cases for {len(f.formulas)} pieces")
+
+    table, t = run(["table", *spec, *common, "--step", "0.01"])
+    timings.append((name, "table --step 0.01", t))
+    rows = table.strip().splitlines()[1:]
+    if len(rows) != 101:
+        raise Disagreement(f"{name}: the table has {len(rows)} rows")
+    for row in rows:
+        cells = row.split(",")
+        p = Fraction(cells[1])
+        exact = to_fraction(sol.at(p).value)
+        if cells[2] != fixed(exact, 15):
+            raise Disagreement(f"{name}: table row p = {cells[1]} says {cells[2]}, the exact value is {fixed(exact, 15)}")
+
+    at, t = run(["solve", *spec, *common, "--at", "3/10", "--format", "json"])
+    timings.append((name, "--at 3/10", t))
+    at = json.loads(at)
+    if Fraction(at["value"]) != to_fraction(sol.at(Fraction(3, 10)).value) or at["value_decimal"][:17] != rows[30].split(",")[2][:17]:
+        raise Disagreement(f"{name}: --at 3/10 gives {at['value_decimal']}, the table {rows[30]}")
+
+    for extra, label in (([], "plot png"), (["--moves"], "plot png --moves")):
+        png = os.path.join(work, f"{'_'.join(spec)}_{channel}{'_moves' if extra else ''}.png")
+        _, t = run(["plot", *spec, *common, "-o", png, *extra])
+        timings.append((name, label, t))
+        with open(png, "rb") as fh:
+            if fh.read(8) != b"\x89PNG\r\n\x1a\n":
+                raise Disagreement(f"{name}: {png} is not a PNG")
+
+    cert = os.path.join(work, f"{'_'.join(spec)}_{channel}_cert.json")
+    _, t = run(["check", *spec, "N >= 0 on [0, 1]", *common, "--out", cert])
+    timings.append((name, "check --out", t))
+    verified, t = run(["verify", cert])
+    timings.append((name, "verify", t))
+    if not verified.startswith("verified"):
+        raise Disagreement(f"{name}: verify said {verified!r}")
+
+
+def check_octal(n: int, timings: list) -> None:
+    text, t = run(["grundy", "0.137", "--upto", str(n), "--period"])
+    timings.append((f"0.137 to {n}", "grundy text", t))
+    data, t = run(["grundy", "0.137", "--upto", str(n), "--period", "--format", "json"])
+    timings.append((f"0.137 to {n}", "grundy json", t))
+    data = json.loads(data)
+    if (data["preperiod"], data["period"], data["proven"]) != (52, 34, True) or len(data["values"]) != n + 1:
+        raise Disagreement(f"0.137: preperiod {data['preperiod']}, period {data['period']}, proven {data['proven']}")
+    if "52" not in text or "34" not in text:
+        raise Disagreement("0.137: the text output does not state the preperiod 52 and period 34")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="small cases (a minute), to test this script")
+    args = ap.parse_args()
+    if args.quick:
+        cases = [(["nim", "16"], "binary"), (["chomp", "3x4"], "king"), (["chomp", "3x4"], "rook"), (["chomp", "3x4"], "all")]
+        octal = 1000
+    else:
+        cases = [(["nim", "64"], "binary"), (["chomp", "5x6"], "king"), (["chomp", "5x6"], "rook"), (["chomp", "5x6"], "all")]
+        octal = 100_000
+    work = tempfile.mkdtemp(prefix="release_check_")
+    cache = os.path.join(work, "cache.sqlite")
+    timings: list = []
+    failed = False
+    for spec, channel in cases:
+        try:
+            check_case(spec, channel, cache, work, timings)
+        except Exception as exc:  # noqa: BLE001 - the point is to report anything
+            failed = True
+            print(f"FAILED {' '.join(spec)} ({channel}): {exc}")
+            if not isinstance(exc, Disagreement):
+                traceback.print_exc()
+    try:
+        check_octal(octal, timings)
+    except Exception as exc:  # noqa: BLE001
+        failed = True
+        print(f"FAILED 0.137: {exc}")
+    width = max(len(c) for c, _, _ in timings) if timings else 10
+    for case, step, seconds in timings:
+        print(f"{case:<{width}}  {step:<26} {seconds:8.2f} s")
+    print("release check:", "FAILED" if failed else "every case and every format agree")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
