@@ -31,6 +31,7 @@ from .channels import (  # noqa: E402
     validate_rows,
 )
 from .errors import *  # noqa: E402,F401,F403
+from . import extra_channels  # noqa: E402,F401  (registers tremble, binary-gray, z)
 from .classical import bouton_moves, find_period, mex, nim_sequence, nim_sum, nim_value, outcome  # noqa: E402
 from .games import Chomp, ExplicitGame, Game, Nim  # noqa: E402
 from .heapgames import GrundysGame, HeapGame, LaskersNim, MultiNim, OctalGame, SubtractionGame  # noqa: E402
