@@ -413,10 +413,10 @@ class _Describe:
     """What the reports print as the 'channel' of a two-player solution."""
 
     def __init__(self, first: Player, second: Player):
-        if first == second or (first.text() == second.text()):
-            self.name = first.channel.name if first.strategy.name == "optimal" else f"{first.text()} (both players)"
-        else:
-            self.name = f"{first.text()} vs {second.text()}"
+        c1, c2 = first.channel.name, second.channel.name
+        s1, s2 = first.strategy.name, second.strategy.name
+        chans = c1 if c1 == c2 else f"{c1} vs {c2}"
+        self.name = chans if s1 == s2 == "optimal" else f"{chans} [{s1} vs {s2}]"
 
     def key(self):
         return None

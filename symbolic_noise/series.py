@@ -112,6 +112,8 @@ class Series:
                 sign = "-" if c < 0 else "+"
                 mag = abs(c)
                 coef = "" if (mag == 1 and k > 0) else str(mag)
+                if k > 0 and "/" in coef:
+                    coef = f"({coef})"
             else:
                 text = c.decimal(digits) + "..."
                 sign = "-" if text.startswith("-") else "+"
