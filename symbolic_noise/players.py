@@ -580,12 +580,15 @@ def solve_players(
     values = {}
     for v in game.positions(root):
         fs = game.followers(v)
+        psi = {}  # one channel for both players: psi once
         for i, pl in ((1, first), (2, second)):
             if not fs:
                 values[(v, i)] = terminal
                 continue
-            rows = pl.channel.rows(game, v)
-            pl.channel.check(game, v, rows, (a, b))
+            rows = psi.get(id(pl.channel))
+            if rows is None:
+                rows = psi[id(pl.channel)] = pl.channel.rows(game, v)
+                pl.channel.check(game, v, rows, (a, b))
             funcs = [values[(u, 3 - i)] for u in fs]
             values[(v, i)] = _position_value(game, v, pl, rows, funcs, A, B, misere)
     return PlayersSolution(game, first, second, (a, b), values, root, misere)

@@ -4,7 +4,7 @@ independent exact evaluation at rational p, on random games."""
 import json
 
 import pytest
-from flint import fmpq
+from flint import fmpq, fmpz_poly
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,6 +16,7 @@ from symbolic_noise.heapgames import MultiNim
 from symbolic_noise.players import get_strategy, solve_players, strategy_from_json
 
 R = RationalFunction.from_expr
+BERNSTEIN = [fmpz_poly([1, -2, 1]), fmpz_poly([0, 2, -2]), fmpz_poly([0, 0, 1])]  # (1-p)^2, 2p(1-p), p^2
 
 
 # --------------------------------------------------------------------------- the independent evaluator
@@ -44,6 +45,9 @@ def sent_weights(game, v, name, misere):
     return None
 
 
+_ROWS: dict = {}  # psi per (channel, position), computed once (the channel object is kept alive)
+
+
 def evaluate_players(game, channels, names, p, misere=False):
     """``{(v, i): (W, optimal-or-sent labels, {label: W(w)})}`` at one rational p,
     by backward induction over (position, player to move)."""
@@ -54,7 +58,10 @@ def evaluate_players(game, channels, names, p, misere=False):
             if not fs:
                 out[(v, i)] = (fmpq(int(misere)), frozenset(), {})
                 continue
-            psi = channels[i - 1].rows(game, v).at(p)
+            key = (id(channels[i - 1]), v)
+            if key not in _ROWS:
+                _ROWS[key] = (channels[i - 1], channels[i - 1].rows(game, v))
+            psi = _ROWS[key][1].at(p)
             lose = [1 - out[(u, 3 - i)][0] for u in fs]
             moves = {w: sum((x * y for x, y in zip(row, lose)), fmpq(0)) for w, row in zip(fs, psi)}
             labels = {w: game.move_label(v, w) for w in fs}
@@ -92,9 +99,10 @@ def random_channel(draw, graph):
             for k in range(3):
                 if sum(c[k] for c in weights) == 0:
                     weights[draw(st.integers(0, len(fs) - 1))][k] = 1
-            terms = [f"({c[0]})*(1-p)**2 + ({c[1]})*2*p*(1-p) + ({c[2]})*p**2" for c in weights]
-            total = " + ".join(terms)
-            table[w] = {u: f"({t})/({total})" for u, t in zip(fs, terms)}
+            # exact RationalFunctions (no text to parse: fast)
+            terms = [BERNSTEIN[0] * c[0] + BERNSTEIN[1] * c[1] + BERNSTEIN[2] * c[2] for c in weights]
+            total = sum(terms[1:], terms[0])
+            table[w] = {u: RationalFunction(t, total) for u, t in zip(fs, terms)}
         tables[v] = table
     return CustomChannel(tables, default="identity")
 
