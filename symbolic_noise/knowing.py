@@ -193,6 +193,34 @@ def value_of_knowing(
     ``against``; ``reading="first"``: the first player plays ``strategy``
     against an opponent who keeps ``against``, compared with both ``against``.
     """
+    return knowing_family(
+        game, channel, None, reading=reading, strategy=strategy, against=against,
+        opponent_channel=opponent_channel, interval=interval, start=start, misere=misere,
+    )[game.start() if start is None else game.check_position(start)]
+
+
+def knowing_family(
+    game,
+    channel,
+    positions=None,
+    *,
+    reading: str = "both",
+    strategy="optimal",
+    against="classical",
+    opponent_channel=None,
+    interval=(0, 1),
+    start=None,
+    misere: bool = False,
+) -> dict:
+    """:func:`value_of_knowing` for every position in ``positions`` (default: the
+    start) with the first player to move there, from one pair of solves from
+    ``start``: ``{v: Knowing}``.
+
+    >>> from symbolic_noise.games import Nim
+    >>> fam = knowing_family(Nim(3), "binary", [2, 3], reading="first")
+    >>> [str(fam[k].maximum) for k in (2, 3)]
+    ['1', '1/2']
+    """
     if reading not in ("both", "first"):
         raise InvalidStrategyError(f'the reading of the value of knowing is "both" or "first", not {reading!r}')
     kw = dict(interval=interval, start=start, misere=misere)
@@ -201,15 +229,18 @@ def value_of_knowing(
         opponent_strategy=strategy if reading == "both" else against, **kw,
     )
     baseline = solve_players(game, channel, opponent_channel, strategy=against, opponent_strategy=against, **kw)
-    N1, N0 = informed.value(), baseline.value()
-    delta = PiecewiseFunction.combine([N1, N0], lambda fs: fs[0] - fs[1])
-    hi, lo = extremum(delta, "max"), extremum(delta, "min")
-    zi, zp = zero_set(delta)
     name = lambda s: getattr(s, "name", s)  # noqa: E731
-    return Knowing(
-        reading, name(strategy), name(against), N1, N0, delta,
-        hi.value, hi.points, hi.intervals, lo.value, lo.points, lo.intervals, zp, zi, (informed, baseline),
-    )
+    out = {}
+    for v in [informed.start] if positions is None else positions:
+        N1, N0 = informed.value(v), baseline.value(v)
+        delta = PiecewiseFunction.combine([N1, N0], lambda fs: fs[0] - fs[1])
+        hi, lo = extremum(delta, "max"), extremum(delta, "min")
+        zi, zp = zero_set(delta)
+        out[v] = Knowing(
+            reading, name(strategy), name(against), N1, N0, delta,
+            hi.value, hi.points, hi.intervals, lo.value, lo.points, lo.intervals, zp, zi, (informed, baseline),
+        )
+    return out
 
 
-__all__ = ["Extremum", "Knowing", "compare_values", "extremum", "value_of_knowing", "zero_set"]
+__all__ = ["Extremum", "Knowing", "compare_values", "extremum", "knowing_family", "value_of_knowing", "zero_set"]
