@@ -99,6 +99,7 @@ def extremum(f: PiecewiseFunction, kind: str = "max") -> Extremum:
         a, b = dyadic_hull(lo, hi)
         for r in real_roots(crit, a, b):
             if r.compare(lo) > 0 and r.compare(hi) < 0:
+                r.minpoly()  # a rational critical point becomes rational
                 cands.append((_value(g, r), r, None))
     best = [cands[0]]
     for c in cands[1:]:
@@ -139,6 +140,8 @@ def zero_set(f: PiecewiseFunction) -> tuple[tuple, tuple]:
         if g.num.degree() >= 1:
             a, b = dyadic_hull(lo, hi)
             points += [r for r in real_roots(g.num, a, b) if lo.compare(r) < 0 and r.compare(hi) < 0]
+    for x in points:
+        x.minpoly()  # rational zeros print as rationals
     for j, x in enumerate(f.points):
         g = f.formulas[max(0, j - 1)]
         q = x.rational_value

@@ -354,6 +354,7 @@ def max_on_cell(x: RealAlgebraic, y: RealAlgebraic, cands):
         pieces.append((cur, end, cands[b][0], frozenset(cands[b][1])))
         if first is None:
             return pieces, points
+        first.minpoly()  # factor once: a rational switching point becomes rational
         points.append(argmax_at(first, cands))
         cur = first
 
