@@ -232,8 +232,11 @@ def strategy_from_json(data, game: Game | None = None, *, name: str = "file") ->
         if not isinstance(pair, list) or len(pair) != 2:
             raise InvalidStrategyError(f"strategy {name}: entry {k} of \"moves\" is not a [position, move] pair")
         v = _freeze(pair[0])
-        if game is not None and isinstance(v, str):
-            v = game.parse_position(v)
+        if game is not None:
+            try:  # canonical form (e.g. sorted heaps)
+                v = game.parse_position(v) if isinstance(v, str) else game.check_position(v)
+            except (GameParameterError, TypeError, ValueError):
+                raise InvalidStrategyError(f"strategy {name}: {pair[0]!r} is not a position of {game.describe()}") from None
         try:
             hash(v)
         except TypeError:

@@ -37,6 +37,8 @@ def classical_choice(game, v, misere):
 
 def sent_weights(game, v, name, misere):
     fs = game.followers(v)
+    if isinstance(name, dict):  # a pure table {position: follower}
+        return {w: fmpq(int(w == name[v])) for w in fs}
     if name == "uniform":
         return {w: fmpq(1, len(fs)) for w in fs}
     if name == "classical":
@@ -251,3 +253,30 @@ def test_cli_at_json_contract_with_new_options(capsys):
 def test_cli_unknown_strategy_exits_2(capsys):
     assert main(["solve", "nim", "3", "--strategy", "greedy", "--no-cache"]) == 2
     assert "unknown strategy 'greedy'" in capsys.readouterr().err
+
+
+@given(st.data(), st.lists(rational_p, min_size=1, max_size=3))
+def test_random_strategy_tables_against_pointwise_evaluation(data, ps):
+    game, graph = data.draw(random_game())
+    ch = random_channel(data.draw, graph)
+    tables = [{v: data.draw(st.sampled_from(fs)) for v, fs in graph.items()} for _ in range(2)]
+    opt = data.draw(st.booleans())
+    first = strategy_from_json({"moves": [[v, w] for v, w in tables[0].items()]}, game)
+    second = "optimal" if opt else strategy_from_json({"moves": [[v, w] for v, w in tables[1].items()]}, game)
+    sol = solve_players(game, ch, strategy=first, opponent_strategy=second)
+    names = (tables[0], "optimal" if opt else tables[1])
+    for q in ps:
+        p = fmpq(q.numerator, q.denominator)
+        direct = evaluate_players(game, (ch, ch), names, p)
+        for v in game.positions():
+            for i in (1, 2):
+                assert sol.at(p, v, player=i).value == direct[(v, i)][0]
+                assert sol.at(p, v, player=i).optimal == direct[(v, i)][1]
+
+
+def test_strategy_file_positions_are_canonical():
+    g = MultiNim((1, 2))
+    s = strategy_from_json({"moves": [[[2, 1], "2->0"], [[1, 1], "1->0"], [[2], "2->1"], [[1], "1->0"]]}, g)
+    assert s.weights(g, (1, 2)) == tuple(fmpq(int(g.move_label((1, 2), w) == "2->0")) for w in g.followers((1, 2)))
+    with pytest.raises(InvalidStrategyError, match="not a position"):
+        strategy_from_json({"moves": [[[0, 3], [1, 2]]]}, Chomp(2, 2))

@@ -112,3 +112,18 @@ def test_robust_bouton_moves_are_optimal_until_the_exact_point():
 def test_robust_moves_of_a_P_position_are_empty():
     r = robust_moves(MultiNim((1, 2, 3)), "binary")
     assert r.winning == () and not r.robust
+
+
+def test_cli_series(capsys):
+    from symbolic_noise.cli import main
+
+    assert main(["solve", "nim", "3", "--series", "0", "--order", "4", "--no-cache"]) == 0
+    assert capsys.readouterr().out == "N at p = 0 from the right:\n  N = 1 - 2p + 3p^2 - 3p^3 + 3p^4 + O(p^5)\n"
+    assert main(["solve", "nim", "5", "--series", "b2", "--order", "1", "--format", "json", "--no-cache"]) == 0
+    import json
+
+    data = json.loads(capsys.readouterr().out)
+    left, right = data["series"]
+    assert (left["side"], right["side"]) == ("left", "right")
+    assert left["point"].startswith("CRootOf(") and left["coefficients"][0] == right["coefficients"][0]
+    assert main(["solve", "nim", "5", "--series", "b9", "--no-cache"]) == 2
