@@ -40,6 +40,8 @@ from .pointwise import evaluate  # noqa: E402
 from .ratfunc import RationalFunction  # noqa: E402
 from .registry import game_from_spec  # noqa: E402
 from .solver import Solution, solve  # noqa: E402
+from .players import PlayersSolution, solve_players  # noqa: E402
+from .knowing import value_of_knowing  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -57,6 +59,7 @@ __all__ = [
     "PointValue",
     "RationalFunction",
     "RealAlgebraic",
+    "PlayersSolution",
     "Solution",
     "UniformChannel",
     "evaluate",
@@ -77,5 +80,7 @@ __all__ = [
     "get_channel",
     "real_roots",
     "solve",
+    "solve_players",
+    "value_of_knowing",
     "validate_rows",
 ]
