@@ -31,6 +31,7 @@ from .channels import (  # noqa: E402
     validate_rows,
 )
 from .errors import *  # noqa: E402,F401,F403
+from . import extra_channels  # noqa: E402,F401  (registers tremble, binary-gray, z)
 from .classical import bouton_moves, find_period, mex, nim_sequence, nim_sum, nim_value, outcome  # noqa: E402
 from .games import Chomp, ExplicitGame, Game, Nim  # noqa: E402
 from .heapgames import GrundysGame, HeapGame, LaskersNim, MultiNim, OctalGame, SubtractionGame  # noqa: E402
@@ -39,6 +40,8 @@ from .pointwise import evaluate  # noqa: E402
 from .ratfunc import RationalFunction  # noqa: E402
 from .registry import game_from_spec  # noqa: E402
 from .solver import Solution, solve  # noqa: E402
+from .players import PlayersSolution, solve_players  # noqa: E402
+from .knowing import value_of_knowing  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -56,6 +59,7 @@ __all__ = [
     "PointValue",
     "RationalFunction",
     "RealAlgebraic",
+    "PlayersSolution",
     "Solution",
     "UniformChannel",
     "evaluate",
@@ -76,5 +80,7 @@ __all__ = [
     "get_channel",
     "real_roots",
     "solve",
+    "solve_players",
+    "value_of_knowing",
     "validate_rows",
 ]

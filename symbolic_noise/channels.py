@@ -502,6 +502,12 @@ def channel_names() -> tuple[str, ...]:
     return tuple(_BUILTIN)
 
 
+def register_channel(name: str, factory: Callable[[], Channel]) -> None:
+    """Make ``get_channel(name)`` build ``factory()`` (used by
+    :mod:`symbolic_noise.extra_channels`)."""
+    _BUILTIN[name] = factory
+
+
 def get_channel(name) -> Channel:
     """A built-in channel by name (a Channel passes through).
 
@@ -512,6 +518,11 @@ def get_channel(name) -> Channel:
         return name
     if name is None:
         return None
+    if isinstance(name, str) and "@" in name:
+        # "binary@1/10": the channel with its parameter fixed at an exact rational
+        from .extra_channels import fixed_channel
+
+        return fixed_channel(name)
     try:
         return _BUILTIN[name]()
     except KeyError:

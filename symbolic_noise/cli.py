@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-from . import reports
+from . import cli_informed, reports
 from .channels import channel_names, custom_channel_from_json, get_channel
 from .errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
 from .registry import FAMILIES, default_channel_name, game_from_spec, parse_heap
@@ -87,7 +87,10 @@ def _read_json(path: str, what: str, error=SymbolicNoiseError):
 
 
 def _channel(args, game):
-    name = args.channel or default_channel_name(game)
+    return _channel_from_spec(args.channel or default_channel_name(game))
+
+
+def _channel_from_spec(name: str):
     if name.endswith(".json") or os.path.isfile(name):
         data = _read_json(name, "the custom channel file", InvalidChannelError)
         try:
@@ -191,7 +194,9 @@ def _solve(args):
         with _ProgressBar(game, not quiet) as bar:
             root = game.start() if start is None else start
             stored = store is not None and (not game.followers(root) or store.load(root) is not None)
-            if (args.jobs > 1 or args.dask) and not stored:
+            if cli_informed.uses_players(args):
+                sol = cli_informed.solve_from_args(args, game, channel, _channel_from_spec, interval, start, store)
+            elif (args.jobs > 1 or args.dask) and not stored:
                 from .parallel import solve_parallel
 
                 executor, chunks, close = _executor(args)
@@ -216,6 +221,9 @@ def _solve(args):
 
 def cmd_solve(args) -> int:
     game, sol = _solve(args)
+    if args.series is not None:
+        _emit(cli_informed.series_report(sol, args.series, args.order, args.digits, args.format), args)
+        return 0
     if args.at is not None:
         p = as_fmpq(args.at)
         a, b = sol.interval
@@ -352,6 +360,14 @@ def cmd_check(args) -> int:
     return 0 if all_hold else 1
 
 
+def cmd_compare(args) -> int:
+    game = game_from_spec(args.game, args.param)
+    interval = _interval(args.interval) if args.interval else (0, 1)
+    out = cli_informed.cmd_compare(args, game, _channel(args, game), _channel_from_spec, interval, _position(game, args.position))
+    _emit(out, args)
+    return 0
+
+
 def cmd_verify(args) -> int:
     from .certificates import VerificationError, verify
 
@@ -464,6 +480,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json", "latex"), default="text")
     p.add_argument("--moves", action="store_true", help="also give every sent move's own value N(w)")
     p.add_argument("--at", metavar="P", help="only the exact value and optimal moves at this p")
+    cli_informed.add_solve_options(p)
     p.set_defaults(func=cmd_solve)
 
     t = sub.add_parser("table", help="N(p) and the optimal moves on a grid of p (the paper's appendix)")
@@ -507,6 +524,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--quiet", action="store_true")
     c.add_argument("-o", "--output", help="write the report to this file")
     c.set_defaults(func=cmd_check, jobs=1, dask=None, game=None, param=None)
+
+    cli_informed.add_compare_parser(sub, _add_game_arguments, _digits)
+    sub.choices["compare"].set_defaults(func=cmd_compare)
 
     ve = sub.add_parser("verify", help="re-verify a certificate file independently of the solver")
     ve.add_argument("certificate")

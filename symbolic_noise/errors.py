@@ -83,3 +83,8 @@ class CacheError(SymbolicNoiseError):
 
 class Interrupted(SymbolicNoiseError):
     """A long computation stopped on request (Ctrl-C or a progress callback)."""
+
+
+class InvalidStrategyError(SymbolicNoiseError, ValueError):
+    """A fixed strategy that is not one: an unknown name, a move that is not
+    legal, a position that is not covered, weights that are not a distribution."""

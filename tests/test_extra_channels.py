@@ -1,0 +1,113 @@
+"""tremble, binary-gray, z and NAME@Q channels against independent brute-force
+distributions at rational p."""
+
+import itertools
+
+import pytest
+from flint import fmpq
+from hypothesis import given
+from hypothesis import strategies as st
+
+from symbolic_noise import evaluate, get_channel, solve, validate_rows
+from symbolic_noise.errors import IntervalError, UnknownChannelError
+from symbolic_noise.extra_channels import gray
+from symbolic_noise.games import Nim
+from symbolic_noise.heapgames import MultiNim
+
+inner_p = st.fractions(min_value=0, max_value=1, max_denominator=40).filter(lambda x: 0 < x < 1)
+
+
+def brute_force(codes, width, p, flip):
+    """psi by enumerating every error pattern: ``flip(bit_of_sent)`` is the
+    probability that a digit holding that bit flips."""
+    rows = []
+    for s in codes:
+        weights = []
+        for r in codes:
+            w = fmpq(1)
+            for d in range(width):
+                a, b = (s >> d) & 1, (r >> d) & 1
+                w *= flip(a) if a != b else 1 - flip(a)
+            weights.append(w)
+        total = sum(weights, fmpq(0))
+        rows.append([w / total for w in weights])
+    return rows
+
+
+def games():
+    return [(Nim(k), k) for k in range(1, 10)] + [(MultiNim((2, 3)), (2, 3)), (MultiNim((1, 2, 3)), (1, 2, 3))]
+
+
+@pytest.mark.parametrize("name", ["binary-gray", "z", "tremble"])
+def test_new_channels_are_distributions_on_every_position(name):
+    ch = get_channel(name)
+    for game, _ in games():
+        for v in game.positions():
+            if game.followers(v):
+                validate_rows(ch.rows(game, v), (0, 1), game=game, position=v)
+
+
+@given(inner_p)
+def test_binary_gray_and_z_against_brute_force(q):
+    p = fmpq(q.numerator, q.denominator)
+    for game, _ in games():
+        for v in game.positions():
+            fs = game.followers(v)
+            if not fs:
+                continue
+            width, codes = game.binary_encoding(v)
+            g = [gray(c) for c in codes]
+            assert get_channel("binary-gray").rows(game, v).at(p) == brute_force(g, width, p, lambda bit: p)
+            # Z: a 1 flips with probability p, a 0 never
+            assert get_channel("z").rows(game, v).at(p) == brute_force(codes, width, p, lambda bit: p if bit else fmpq(0))
+
+
+@given(inner_p)
+def test_tremble_against_its_definition(q):
+    p = fmpq(q.numerator, q.denominator)
+    for k in range(1, 7):
+        m = get_channel("tremble").rows(Nim(k), k).at(p)
+        assert m == [[(1 - p) * (i == j) + p / k for j in range(k)] for i in range(k)]
+
+
+def test_z_channel_limits_at_the_ends():
+    m = get_channel("z").rows(Nim(4), 4)
+    assert m.at(0) == [[int(i == j) for j in range(4)] for i in range(4)]
+    # at p = 1 every 1 is lost: code 0 (take all) is received whatever is sent
+    assert m.at(1) == [[1, 0, 0, 0]] * 4
+
+
+def test_gray_code_changes_the_game():
+    assert [gray(c) for c in range(8)] == [0, 1, 3, 2, 6, 7, 5, 4]
+    assert len(set(gray(c) for c in range(256))) == 256
+    a, b = solve(Nim(4), "binary"), solve(Nim(4), "binary-gray")
+    assert a.value() != b.value()
+    for p in [fmpq(1, 3), fmpq(3, 4)]:
+        assert b.at(p).value == evaluate(Nim(4), "binary-gray", p)[4].value
+
+
+@pytest.mark.parametrize("spec", ["binary@1/3", "tremble@0", "z@1", "uniform@1/2"])
+def test_fixed_channel_is_the_channel_at_that_parameter(spec):
+    name, q = spec.split("@")
+    sol = solve(Nim(5), spec)
+    assert len(sol.value().formulas) == 1 and sol.value().formulas[0].is_constant
+    assert sol.at("1/7").value == evaluate(Nim(5), name, q)[5].value
+
+
+def test_fixed_channel_spec_errors():
+    with pytest.raises(UnknownChannelError):
+        get_channel("binary@")
+    with pytest.raises(UnknownChannelError):
+        get_channel("binary@x")
+    with pytest.raises(IntervalError):
+        get_channel("binary@3/2")
+    with pytest.raises(UnknownChannelError):
+        get_channel("nosuch@1/2")
+
+
+def test_multi_heap_gray_codes_are_a_bijection():
+    g = MultiNim((2, 3))
+    width, codes = get_channel("binary-gray").codes(g, g.start())
+    assert sorted(codes) == sorted({gray(c) for c in g.binary_encoding(g.start())[1]})
+    assert all(0 <= c < 2**width for c in codes)
+    _ = itertools  # brute force above enumerates patterns digit by digit
