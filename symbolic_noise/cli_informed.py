@@ -44,15 +44,24 @@ def uses_players(args) -> bool:
 
 def solve_from_args(args, game, channel, channel_from_spec, interval, start, store):
     """The two-player solve the options describe."""
-    from .players import load_strategy, solve_players
+    from .players import solve_players
 
     opponent = channel_from_spec(args.opponent_channel) if args.opponent_channel else None
     root = game.start() if start is None else start
     return solve_players(
         game, channel, opponent,
-        strategy=load_strategy(args.strategy, game), opponent_strategy=load_strategy(args.opponent_strategy, game),
+        strategy=_strategy(args.strategy, game), opponent_strategy=_strategy(args.opponent_strategy, game),
         interval=interval, start=root, misere=args.misere, store=store,
     )
+
+
+def _strategy(spec: str, game):
+    """A strategy named on the command line, or read from a JSON file (capped, as data)."""
+    from .cli import _read_json
+    from .errors import InvalidStrategyError
+    from .players import load_strategy
+
+    return load_strategy(spec, game, lambda path: _read_json(path, "the strategy file", InvalidStrategyError))
 
 
 def _points(f, spec: str) -> list:
@@ -164,12 +173,11 @@ def compare_report(k, game, channel_name, interval, digits: int, fmt: str) -> st
 
 def cmd_compare(args, game, channel, channel_from_spec, interval, start) -> str:
     from .knowing import value_of_knowing
-    from .players import load_strategy
 
     opponent = channel_from_spec(args.opponent_channel) if args.opponent_channel else None
     k = value_of_knowing(
-        game, channel, reading=args.reading, strategy=load_strategy(args.strategy, game),
-        against=load_strategy(args.against, game), opponent_channel=opponent,
+        game, channel, reading=args.reading, strategy=_strategy(args.strategy, game),
+        against=_strategy(args.against, game), opponent_channel=opponent,
         interval=interval, start=start, misere=args.misere,
     )
     name = channel.name if opponent is None else f"{channel.name} vs {opponent.name}"

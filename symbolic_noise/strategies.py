@@ -239,22 +239,14 @@ def _move_key(text):
     return t
 
 
-def load_strategy(spec: str, game: Game) -> Strategy:
-    """A strategy from the command line: a name or a JSON file (validated)."""
-    if spec in STRATEGIES:
-        return get_strategy(spec)
-    if not spec.endswith(".json"):
-        return get_strategy(spec)  # unknown name: a clear error
+def load_strategy(spec: str, game: Game, read_json=None) -> Strategy:
+    """A strategy from the command line: a name, or a JSON file (validated) read
+    by ``read_json(path)`` (the command line's capped reader)."""
+    if spec in STRATEGIES or not spec.endswith(".json") or read_json is None:
+        return get_strategy(spec)  # an unknown name gives a clear error
     import os
 
-    try:
-        with open(spec, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise InvalidStrategyError(f"cannot read the strategy file {spec}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InvalidStrategyError(f"the strategy file {spec} is not valid JSON ({exc.msg}, line {exc.lineno})") from None
-    return strategy_from_json(data, game, name=os.path.basename(spec))
+    return strategy_from_json(read_json(spec), game, name=os.path.basename(spec))
 
 
 __all__ = [
