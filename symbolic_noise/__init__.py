@@ -40,7 +40,7 @@ from .ratfunc import RationalFunction  # noqa: E402
 from .registry import game_from_spec  # noqa: E402
 from .solver import Solution, solve  # noqa: E402
 
-__version__ = "0.1.0"
+from ._version import __version__  # noqa: E402
 
 __all__ = [
     "BinaryChannel",

@@ -19,6 +19,7 @@ import os
 import sys
 
 from . import reports
+from ._version import __version__
 from .channels import channel_names, custom_channel_from_json, get_channel
 from .errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
 from .registry import FAMILIES, default_channel_name, game_from_spec, parse_heap
@@ -428,6 +429,7 @@ def _add_game_arguments(p):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Exact solutions of impartial games played through a noisy channel.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("solve", help="N(p) as an exact piecewise function with its optimal moves")

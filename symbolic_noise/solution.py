@@ -125,6 +125,29 @@ class Solution:
                 out.append(("piece", x, f.points[j + 1], "P" if c == 0 else ("N" if c == 1 else "O")))
         return out
 
+    # ------------------------------------------------------------------ display (renderers in display.py, plots.py)
+
+    def __repr__(self) -> str:
+        from .display import solution_repr
+
+        return solution_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .display import solution_html
+
+        return solution_html(self)
+
+    def _repr_latex_(self) -> str | None:
+        from .display import solution_latex
+
+        return solution_latex(self)
+
+    def plot(self, position=None, **options):
+        """:func:`symbolic_noise.plots.plot_value` of ``N_position``; returns the figure."""
+        from .plots import plot_value
+
+        return plot_value(self, position, **options)
+
     def stats(self) -> dict:
         """Sizes: pieces and breakpoints of ``N_start``, largest formula degree
         over all positions."""
