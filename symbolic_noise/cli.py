@@ -498,6 +498,10 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
     n.add_argument("--format", choices=("text", "json"), default="text")
     n.set_defaults(func=cmd_nimsum)
+
+    from .atlas import add_parser as add_atlas
+
+    add_atlas(sub)
     return parser
 
 

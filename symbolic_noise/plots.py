@@ -404,3 +404,16 @@ def save(fig: Figure, path, *, dpi: Any = "figure") -> None:
     True
     """
     fig.savefig(path, dpi=dpi)
+
+
+def atlas(rows, **options) -> Figure:
+    """The (p, k) map of a family coloured by optimal move, N shaded: see
+    :func:`symbolic_noise.atlas.atlas` (rows from :func:`symbolic_noise.atlas.family_values`).
+
+    >>> from symbolic_noise.atlas import family_values
+    >>> atlas(family_values("nim", [1, 2, 3]), title="Nim").axes[0].get_ylabel()
+    'k'
+    """
+    from .atlas import atlas as render
+
+    return render(rows, **options)
