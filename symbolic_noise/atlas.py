@@ -170,7 +170,7 @@ def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = No
             for (k, _), row in zip(rows, image):
                 ax.imshow(row[None], extent=(a, b, k - 0.5, k + 0.5), aspect="auto", interpolation="nearest",
                           zorder=2, gid="shade")
-        grey = LinearSegmentedColormap.from_list("N", [_faded("#555555", 0.0), "#555555"])
+        grey = LinearSegmentedColormap.from_list("N", [_faded("#555555", 0.0), to_rgb("#555555")])
         from matplotlib.cm import ScalarMappable
         from matplotlib.colors import Normalize
 

@@ -237,6 +237,10 @@ def cmd_table(args) -> int:
         out = reports.dumps(reports.table_json(sol, rows, pd, args.digits))
     elif args.format == "text":
         out = reports.table_text(sol, rows, pd, args.digits) + "\n"
+    elif args.format == "latex":
+        from .latex import table_latex
+
+        out = table_latex(sol, rows, pd, args.digits) + "\n"
     else:
         out = reports.table_csv(sol, rows, pd, args.digits)
     _emit(out, args)
@@ -444,7 +448,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_arguments(t)
     t.add_argument("--step", default="0.01", help="grid step (exact; default 0.01)")
     t.add_argument("--digits", type=_digits, default=15, help="decimals of N (default 15)")
-    t.add_argument("--format", choices=("csv", "json", "text"), default="csv")
+    t.add_argument("--format", choices=("csv", "json", "text", "latex"), default="csv")
     t.set_defaults(func=cmd_table)
 
     pl = sub.add_parser("plot", help="plot N(p) with its breakpoints and optimal moves (PNG, SVG, PDF)")

@@ -92,7 +92,7 @@ def algebraic_latex(x: RealAlgebraic, digits: int = 15) -> str:
 def _decimal(e) -> str:
     from .rounding import exact_decimal
 
-    return exact_decimal(e)
+    return exact_decimal(e) or str(e)
 
 
 def _math(tex: str) -> str:

@@ -114,7 +114,7 @@ def draw_ribbon(ax: Axes, spans: Sequence[tuple[float, float, Any]], colours: Mo
 
 
 def _boxes(fig: Figure, texts) -> list[tuple[Any, Bbox]]:
-    renderer = fig._get_renderer()  # the canvas's, or a throwaway Agg one
+    renderer = fig._get_renderer()  # type: ignore[attr-defined]  # the canvas's, or a throwaway Agg one
     return [(t, t.get_window_extent(renderer)) for t in texts if t.get_visible() and t.get_text()]
 
 

@@ -196,7 +196,7 @@ def _draw_zoom(zax: Axes, f: PiecewiseFunction, x0: float, x1: float, digits: in
     span = max(ymax - ymin, 1e-3)
     zax.set_ylim(ymin - 0.45 * span, ymax + 0.6 * span)
     zax.tick_params(labelsize=7)
-    zax.xaxis.get_major_locator().set_params(nbins=3)
+    zax.locator_params(axis="x", nbins=3)
     zax.grid(True, color="0.92", linewidth=0.6)
     if g.labels is not None:
         for u0, u1, moves in runs(g.labels, [float(x) for x in g.points]):
@@ -229,6 +229,7 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
     >>> len(tagged(fig, "zoom:breakpoint")), overlaps(fig, LABEL_GIDS)
     (9, [])
     """
+    labels: Sequence = f.labels if f.labels is not None else ()
     labelled = f.labels is not None
     ribbon = labelled if ribbon is None else ribbon
     a, b = (float(e) for e in f.interval)
@@ -252,7 +253,7 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
     ax.plot(*_samples(f), color="black", linewidth=2.0, label=f"{name}(p), optimal play" if labelled else f"{name}(p)",
             gid="value", zorder=3)
     if labelled:
-        _label_moves(ax, a, float(f.point_value(0)), f.labels[0], 0)
+        _label_moves(ax, a, float(f.point_value(0)), labels[0], 0)
     for j, x, y in bps:
         ax.axvline(x, color="0.55", linewidth=0.8, linestyle=":", gid="rule", zorder=1)
         ax.plot([x], [y], marker="o", markersize=4.5, color="black", linestyle="none", gid="breakpoint", zorder=4)
@@ -262,12 +263,12 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
             x, 0.01, _point_text(f.points[j], digits), transform=ax.get_xaxis_transform(),
             rotation=90, fontsize=7, color="0.35", ha="right", va="bottom", gid="p",
         )
-        if labelled and f.labels[j] != f.labels[j - 1]:
-            _label_moves(ax, x, y, f.labels[j], j)
+        if labelled and labels[j] != labels[j - 1]:
+            _label_moves(ax, x, y, labels[j], j)
     for x0, x1, _ in groups:
         ax.axvspan(x0, x1, color="0.85", alpha=0.6, linewidth=0, gid="cluster", zorder=0)
     if rax is not None:
-        draw_ribbon(rax, runs(f.labels, [float(x) for x in f.points]), colours, moves_text)
+        draw_ribbon(rax, runs(labels, [float(x) for x in f.points]), colours, moves_text)
         rax.set_xlabel("p")
     for i, (zax, (x0, x1, _)) in enumerate(zip(zooms, shown)):
         _draw_zoom(zax, f, x0, x1, digits, colours)

@@ -97,7 +97,7 @@ class Solution:
         """For each sent move ``w`` (by name), ``N_v(w)`` as a piecewise function."""
         v = self._pos(v)
         if v not in self._move_values:
-            points, formulas = None, {}
+            points, formulas = None, dict()  # type: (list | None, dict)
             for x, y, by_move in self.move_formulas(v):
                 if points is None:
                     points = [x]
@@ -111,7 +111,7 @@ class Solution:
         """P/N/O classes: ``("piece", lo, hi, cls)`` for every open piece and
         ``("point", x, cls)`` for every breakpoint and end point."""
         f = self.value(v)
-        out = []
+        out: list[tuple] = []
         for j, x in enumerate(f.points):
             value = f.point_value(j)
             q = value.rational_value
