@@ -20,9 +20,8 @@ def make_all(out_dir: str, quick: bool = False) -> list[str]:
 
     os.makedirs(out_dir, exist_ok=True)
     kmax = 8 if quick else 24
-    nim = solve(Nim(max(10, kmax)), "binary")
     figures = {
-        "nim10.png": plot_value(nim, 10, moves=True),
+        "nim10.png": plot_value(solve(Nim(10), "binary"), moves=True),
         "atlas_nim.png": atlas(family_values("nim", range(1, kmax + 1)),
                                title=f"1-pile Nim, binary channel: optimal moves for k = 1..{kmax}"),
         "atlas_chomp.png": atlas(family_values("chomp", range(1, 4 if quick else 7), param="2"),

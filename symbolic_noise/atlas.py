@@ -23,7 +23,7 @@ Examples
 ([1, 2, 3, 4, 5, 6], [0])
 >>> fig = atlas(rows, title="1-pile Nim")
 >>> sorted(t.get_text() for t in fig.axes[0].get_legend().get_texts())[:3]
-['0', '1', '2']
+['0', '1', '3']
 """
 
 from __future__ import annotations

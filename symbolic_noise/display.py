@@ -145,7 +145,10 @@ def piecewise_repr(f: PiecewiseFunction, digits: int = DIGITS) -> str:
         if i == 3 and len(f.formulas) > 4:
             shown.append(f"... {len(f.formulas) - 3} more")
             break
-        shown.append(f"[{number_text(pc.lo, digits)}, {number_text(pc.hi, digits)}]: {pc.formula.text()}")
+        text = pc.formula.text()
+        if len(text) > 60:
+            text = f"{text[:48]}... (degree {pc.formula.degree})"
+        shown.append(f"[{number_text(pc.lo, digits)}, {number_text(pc.hi, digits)}]: {text}")
     return f"<PiecewiseFunction on [{number_text(a)}, {number_text(b)}], {_plural(len(f.formulas), 'piece')}: {'; '.join(shown)}>"
 
 

@@ -52,6 +52,8 @@ def test_piecewise_function_display(nim3):
     assert repr(f).startswith("<PiecewiseFunction on [0, 1], 2 pieces: [0, 1/2]: (1 - p + p^2)/(1 + p)")
     assert f._repr_latex_().startswith("$$f(p) = \\begin{cases}")
     assert "<table" in f._repr_html_()
+    long = repr(solve(Nim(20), "binary").value())
+    assert long.count("; ") == 3 and long.endswith("; ... 41 more>") and len(long) < 400
 
 
 def test_irrational_breakpoint_shows_polynomial_and_interval():

@@ -26,6 +26,7 @@ def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("html")
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["SYMBOLIC_NOISE_FIGURES_DIR"] = str(out / "quick-figures")  # not the committed docs/figures
     run = subprocess.run(
         [sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "html",
          "-D", "nb_execution_mode=off", "-d", str(out / ".doctrees"), str(ROOT / "docs"), str(out)],
@@ -66,4 +67,5 @@ def test_results_and_figures_are_generated(site):
     assert "0.99465908939315425627" in text and "2x3" in text
     for name in ("nim10.png", "atlas_nim.png", "atlas_chomp.png"):
         assert (ROOT / "docs" / "figures" / name).stat().st_size > 10_000
+        assert (site / "quick-figures" / name).stat().st_size > 5_000  # the build drew them
     assert "atlas_nim.png" in (site / "index.html").read_text()
