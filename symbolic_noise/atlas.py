@@ -206,7 +206,14 @@ def _rect(x0: float, x1: float, k: int, colour: str, label: str):
 
 
 def run(args) -> int:
-    """The ``symbolic-noise atlas`` command: compute the family, draw, save."""
+    """The ``symbolic-noise atlas`` command: compute the family, draw, save.
+
+    >>> import os, tempfile
+    >>> from symbolic_noise.cli import main
+    >>> path = os.path.join(tempfile.mkdtemp(), "a.svg")
+    >>> main(["atlas", "nim", "--k", "1..4", "-o", path]), os.path.getsize(path) > 0
+    (0, True)
+    """
     from .cli import _interval, _k_range
     from .errors import SymbolicNoiseError
     from .plots import save
@@ -225,7 +232,12 @@ def run(args) -> int:
 
 
 def add_parser(sub) -> None:
-    """Register ``atlas`` on the command line's subparsers."""
+    """Register ``atlas`` on the command line's subparsers.
+
+    >>> from symbolic_noise.cli import build_parser
+    >>> build_parser().parse_args(["atlas", "chomp", "3", "--k", "1..4", "-o", "x.pdf"]).param
+    '3'
+    """
     a = sub.add_parser("atlas", help="(p, k) map of a family coloured by optimal move, N shaded (PNG, SVG, PDF)",
                        description="symbolic-noise atlas GAME [PARAM] --k A..B -o FILE: nim (1-pile Nim, k chips), "
                        "a heap game (subtraction:1,2,3, kayles, 0.137, ...: one heap of k), or chomp "

@@ -229,7 +229,12 @@ def piecewise_latex(f: PiecewiseFunction, name: str = "f", digits: int = DIGITS,
 
 
 def solution_repr(solution) -> str:
-    """``<Solution: title; pieces, breakpoints>`` (one line)."""
+    """``<Solution: title; pieces, breakpoints>`` (one line).
+
+    >>> from symbolic_noise import Chomp, solve
+    >>> solution_repr(solve(Chomp(2, 2), "king"))
+    '<Solution: N(p) for Chomp, 2 x 2 bar, king channel, p in [0, 1]; 2 pieces, 1 breakpoint>'
+    """
     f = solution.value()
     n = len(f.points) - 2
     return f"<Solution: {title(solution)}; {_plural(len(f.formulas), 'piece')}, {_plural(n, 'breakpoint')}>"
@@ -237,7 +242,13 @@ def solution_repr(solution) -> str:
 
 def solution_html(solution, position=None, digits: int = DIGITS, max_rows: int = MAX_ROWS) -> str:
     """The title, the pieces of N with their optimal moves and P/N/O classes,
-    and the breakpoints with N and the optimal moves there, as HTML."""
+    and the breakpoints with N and the optimal moves there, as HTML.
+
+    >>> from symbolic_noise import Chomp, solve
+    >>> text = solution_html(solve(Chomp(2, 2), "king"))
+    >>> "Chomp, 2 x 2 bar" in text, "(1,2), (2,1)" in text, ">1/3<" in text
+    (True, True, True)
+    """
     f = solution.value(position)
     return piecewise_html(f, digits, max_rows, caption=title(solution, position))
 

@@ -55,6 +55,7 @@ class MoveColours:
         self._colours: dict[Any, str] = {}
 
     def of(self, moves) -> str:
+        """The colour of an optimal-move set (grey for none or beyond the palette)."""
         if moves is None or len(moves) == 0:
             return OTHER
         key = frozenset(moves)
@@ -64,6 +65,7 @@ class MoveColours:
         return self._colours[key]
 
     def used(self) -> Iterable[tuple[Any, str]]:
+        """``(set, colour)`` pairs in order of first use (for a legend)."""
         return self._colours.items()
 
 
@@ -85,7 +87,11 @@ def runs(labels: Sequence, xs: Sequence[float]) -> list[tuple[float, float, Any]
 
 def clusters(xs: Sequence[float], a: float, b: float, *, gap: float) -> list[tuple[float, float, list[int]]]:
     """Groups of two or more consecutive points closer than ``gap * (b - a)``:
-    ``(first x, last x, indices)``."""
+    ``(first x, last x, indices)``.
+
+    >>> clusters([0.1, 0.5, 0.52, 0.9], 0, 1, gap=0.05)
+    [(0.5, 0.52, [1, 2])]
+    """
     out = []
     group: list[int] = []
     for i, x in enumerate(xs):
@@ -102,7 +108,14 @@ def clusters(xs: Sequence[float], a: float, b: float, *, gap: float) -> list[tup
 
 def draw_ribbon(ax: Axes, spans: Sequence[tuple[float, float, Any]], colours: MoveColours, text) -> None:
     """Coloured bands along p, one per run of equal optimal sets, named inside
-    when there is room (:func:`declutter` hides names that do not fit)."""
+    when there is room (:func:`declutter` hides names that do not fit).
+
+    >>> fig = Figure()
+    >>> ax = fig.add_subplot()
+    >>> draw_ribbon(ax, [(0, 0.5, {0}), (0.5, 1, {1, 2})], MoveColours(), lambda m: ",".join(map(str, sorted(m))))
+    >>> [t.get_text() for t in ax.texts], len(ax.patches)
+    (['0', '1,2'], 2)
+    """
     ax.set_yticks([])
     ax.set_ylim(0, 1)
     for x0, x1, moves in spans:
@@ -122,7 +135,7 @@ def declutter(fig: Figure, gids: Sequence[str], *, pad: float = 2.0, rounds: int
     """Hide labels (texts whose gid is in ``gids``, earlier gids first) that
     would overlap a label kept before them on the same axes, or stick out of a
     ribbon band; returns how many were hidden.  Repeats until a draw shows no
-    overlap, because a layout pass may move the axes."""
+    overlap, because a layout pass may move the axes (example: :func:`overlaps`)."""
     hidden = 0
     for _ in range(rounds):
         fig.draw_without_rendering()

@@ -57,7 +57,12 @@ def solution_math(solution, position=None, digits: int = 15) -> str:
 
 
 def solution_section(solution, position=None, digits: int = 15) -> str:
-    """A titled paragraph: the title as text, then :func:`solution_math`."""
+    r"""A titled paragraph: the title as text, then :func:`solution_math`.
+
+    >>> from symbolic_noise import Nim, solve
+    >>> solution_section(solve(Nim(2), "binary")).splitlines()[0]
+    '\\paragraph{N(p) for 1-pile Nim, k = 2, binary channel, p in [0, 1]}'
+    """
     return f"\\paragraph{{{escape(title(solution, position))}}}\n{solution_math(solution, position, digits)}"
 
 
@@ -118,7 +123,12 @@ def certificate_latex(cert) -> str:
 
 
 def statement_latex(st) -> str:
-    r"""A statement as LaTeX (``$N \ge \tfrac{1}{2}$ on $[0, 1]$``)."""
+    r"""A statement as LaTeX.
+
+    >>> from symbolic_noise.certificates import Statement
+    >>> statement_latex(Statement.parse("|2N-1| < 1/100 on [3/10, 1]"))
+    '$|2N - 1| < \\tfrac{1}{100}$ on $[\\tfrac{3}{10}, 1]$'
+    """
     interval = f"$[{_q(st.lo)}, {_q(st.hi)}]$"
     kind = st.kind
     if kind in ("ge", "le", "eq"):

@@ -73,7 +73,11 @@ def _walk(nodes, out: list[str], in_math: bool = False) -> None:
 
 
 def structural_errors(tex: str) -> list[str]:
-    """Problems found by a strict parse and the macro/environment lists (empty: none)."""
+    r"""Problems found by a strict parse and the macro/environment lists (empty: none).
+
+    >>> structural_errors(r"\begin{itemize} \item a \end{itemize}"), structural_errors(r"\begin{foo}x\end{foo}")
+    ([], ['unknown environment foo'])
+    """
     from pylatexenc.latexwalker import LatexWalker, LatexWalkerError
 
     body = "\n".join(line for line in tex.splitlines() if not line.lstrip().startswith("%"))
@@ -106,7 +110,11 @@ def formulas(tex: str) -> list[str]:
 
 
 def mathtext_errors(tex: str) -> list[str]:
-    """Formulas of ``tex`` that matplotlib's mathtext cannot render."""
+    r"""Formulas of ``tex`` that matplotlib's mathtext cannot render.
+
+    >>> mathtext_errors(r"$\frac{1}{2}$ and $\sqrt{x}$"), len(mathtext_errors(r"$x^{2$"))
+    ([], 1)
+    """
     from matplotlib.mathtext import MathTextParser
 
     parser = MathTextParser("path")
@@ -123,7 +131,11 @@ def mathtext_errors(tex: str) -> list[str]:
 
 
 def tex_engine() -> str | None:
-    """The first TeX engine on the PATH (``pdflatex``, then ``lualatex``), or ``None``."""
+    """The first TeX engine on the PATH (``pdflatex``, then ``lualatex``), or ``None``.
+
+    >>> tex_engine() in (None, "pdflatex", "lualatex")
+    True
+    """
     for name in ("pdflatex", "lualatex"):
         if shutil.which(name):
             return name
@@ -131,7 +143,12 @@ def tex_engine() -> str | None:
 
 
 def compile_errors(document: str, engine: str | None = None, timeout: float = 120) -> list[str]:
-    """Compile a standalone document; the ``!`` error lines of the log (empty: it compiled)."""
+    r"""Compile a standalone document; the ``!`` error lines of the log (empty: it compiled).
+
+    >>> doc = "\\documentclass{article}\\begin{document}$x^{2}$\\end{document}"
+    >>> compile_errors(doc) if tex_engine() else []
+    []
+    """
     engine = engine or tex_engine()
     if engine is None:
         raise RuntimeError("no TeX engine installed (apt-get install texlive-latex-recommended)")
