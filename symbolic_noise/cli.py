@@ -251,10 +251,8 @@ def cmd_plot(args) -> int:
     from .plots import plot_value, save
 
     game, sol = _solve(args)
-    fig = plot_value(sol, moves=args.moves)
-    if args.xlim:
-        lo, hi = _interval(args.xlim)
-        fig.axes[0].set_xlim(float(lo), float(hi))  # drawing only
+    window = _interval(args.xlim) if args.xlim else None
+    fig = plot_value(sol, moves=args.moves, window=window)
     try:
         save(fig, args.output)
     except (OSError, ValueError) as exc:

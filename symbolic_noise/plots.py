@@ -48,7 +48,7 @@ from matplotlib.figure import Figure
 
 from .algebraic import RealAlgebraic
 from .piecewise import PiecewiseFunction
-from .figlayout import PALETTE, MoveColours, clusters, declutter, draw_ribbon, overlaps, runs
+from .figlayout import MoveColours, clusters, declutter, draw_ribbon, overlaps, runs
 from .reports import move_text, moves_text, title
 
 #: samples of a curve across its whole interval (besides the piece ends)
@@ -211,7 +211,8 @@ def _draw_zoom(zax: Axes, f: PiecewiseFunction, x0: float, x1: float, digits: in
 
 
 def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "f", digits: int = 4,
-                  title: str = "", ribbon: bool | None = None, zoom: bool = True) -> Figure:
+                  title: str = "", ribbon: bool | None = None, zoom: bool = True, window=None,
+                  colours: MoveColours | None = None) -> Figure:
     """A piecewise function of p with its breakpoints marked and their p written
     at the bottom; for a labelled function (optimal moves) a name where the
     label changes and, on a new figure, a ribbon of labels along p.
@@ -220,7 +221,9 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
     each of the (at most three) largest clusters gets a zoom panel below, the
     main axes shades the cluster's span instead of writing on top of itself,
     and any label that would still overlap another is hidden
-    (:func:`symbolic_noise.figlayout.declutter`).
+    (:func:`symbolic_noise.figlayout.declutter`).  ``window = (lo, hi)``
+    (exact) draws only ``[lo, hi]``, with clusters found at that scale;
+    ``colours`` shares the colour of each optimal-move set with other plots.
 
     >>> from symbolic_noise import solve, Nim
     >>> fig = plot_function(solve(Nim(10), "binary").value(), name="N")
@@ -229,6 +232,8 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
     >>> len(tagged(fig, "zoom:breakpoint")), overlaps(fig, LABEL_GIDS)
     (9, [])
     """
+    if window is not None:  # exact end points: draw only f on [lo, hi]
+        f = f.restrict(*window)
     labels: Sequence = f.labels if f.labels is not None else ()
     labelled = f.labels is not None
     ribbon = labelled if ribbon is None else ribbon
@@ -237,7 +242,7 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
     groups = clusters([x for _, x, _ in bps], a, b, gap=_CLUSTER_GAP) if zoom else []
     in_cluster = {bps[i][0] for _, _, idx in groups for i in idx}
     shown = sorted(sorted(groups, key=lambda g: -len(g[2]))[:_MAX_ZOOMS]) if ax is None else []
-    colours = MoveColours()
+    colours = colours if colours is not None else MoveColours()
     if ax is None:
         fig, ax, rax, zooms = _value_figure(ribbon and labelled, len(shown))
     else:
@@ -281,7 +286,7 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
 
 
 def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None = None, digits: int = 4,
-               ribbon: bool = True, zoom: bool = True) -> Figure:
+               ribbon: bool = True, zoom: bool = True, window=None) -> Figure:
     """N_v(p) on the solution's interval, its breakpoints marked and every piece
     labelled with its optimal moves (and, with ``moves``, every sent move's N_v(w)).
 
@@ -291,8 +296,9 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
     figure a ribbon under the axes shows the optimal moves along p in
     colour-blind-safe colours (``ribbon=False`` leaves it out).  Breakpoints
     that crowd get zoom panels (:func:`plot_function`; ``zoom=False`` for
-    none), so no label is ever printed on another.  Sent moves' curves take
-    the same palette and their legend sits outside the axes.
+    none), so no label is ever printed on another.  A sent move's curve has
+    the colour of that move's band in the ribbon; the legend sits outside the
+    axes.  ``window = (lo, hi)`` (exact) draws only that part of the interval.
 
     >>> from symbolic_noise import solve, Chomp
     >>> fig = plot_value(solve(Chomp(2, 2), "king"), moves=True)
@@ -302,12 +308,18 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
     (1, 3)
     """
     f = solution.value(position)
-    fig = plot_function(f, ax=ax, name="N", digits=digits, ribbon=ribbon, zoom=zoom,
+    colours = MoveColours()
+    values = solution.move_values(position) if moves else {}
+    for move in values:  # a move's curve and its band in the ribbon share one colour
+        colours.of(frozenset([move]))
+    fig = plot_function(f, ax=ax, name="N", digits=digits, ribbon=ribbon, zoom=zoom, window=window, colours=colours,
                         title=title(solution, position, interval=False))
     main = fig.axes[0] if ax is None else ax
     if moves:
-        for i, (move, g) in enumerate(solution.move_values(position).items()):
-            main.plot(*_samples(g), linewidth=0.9, alpha=0.85, color=PALETTE[i % len(PALETTE)],
+        for move, g in values.items():
+            if window is not None:
+                g = g.restrict(*window)
+            main.plot(*_samples(g), linewidth=0.9, alpha=0.85, color=colours.of(frozenset([move])),
                       label=f"send {move_text(move)}", gid="move", zorder=2)
         handles, labels = main.get_legend_handles_labels()
         order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("N("))

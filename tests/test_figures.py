@@ -152,3 +152,25 @@ def _compare_strict_other():
     except Exception as exc:  # a size mismatch is reported as an error
         raise AssertionError(str(exc)) from None
     assert result is None, result
+
+
+def test_move_curves_share_the_ribbon_colours():
+    sol = solve(Chomp(2, 3), "king")
+    fig = plot_value(sol, moves=True)
+    curve = {line.get_label()[len("send "):]: matplotlib.colors.to_hex(line.get_color()) for line in tagged(fig, "move")}
+    bands = fig.axes[1].patches
+    named = {t.get_text(): t.get_position()[0] for t in fig.axes[1].texts}
+    for name, x in named.items():
+        band = next(b for b in bands if b.get_x() <= x <= b.get_x() + b.get_width())
+        assert matplotlib.colors.to_hex(band.get_facecolor()) == curve[name], name
+
+
+def test_window_draws_only_the_exact_sub_interval(nim20):
+    from flint import fmpq
+
+    fig = plot_value(nim20, 10, window=(fmpq(74, 100), fmpq(82, 100)), zoom=False)
+    (line,) = tagged(fig, "value")
+    xs = line.get_xdata()
+    assert xs[0] == 0.74 and xs[-1] == 0.82
+    assert len([t for t in tagged(fig, "p") if t.get_visible()]) >= 7  # labels spread at this scale
+    assert overlaps(fig, LABEL_GIDS) == []
