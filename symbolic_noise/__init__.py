@@ -43,7 +43,7 @@ from .solver import Solution, solve  # noqa: E402
 from .players import PlayersSolution, solve_players  # noqa: E402
 from .knowing import value_of_knowing  # noqa: E402
 
-__version__ = "0.1.0"
+from ._version import __version__  # noqa: E402
 
 __all__ = [
     "BinaryChannel",

@@ -429,6 +429,11 @@ class RealAlgebraic:
             return f"RealAlgebraic.rational('{self._lo}')"
         return f"RealAlgebraic.root(fmpz_poly({[int(c) for c in self._poly.coeffs()]}), '{self._lo}', '{self._hi}')"
 
+    def _repr_latex_(self) -> str:
+        from .display import algebraic_latex  # the renderer, in the rendering layer
+
+        return algebraic_latex(self)
+
 
 def real_roots(f: fmpz_poly, lo, hi) -> list[RealAlgebraic]:
     """The distinct real roots of a non-zero polynomial ``f`` in [lo, hi], increasing.

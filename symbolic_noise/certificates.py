@@ -251,6 +251,16 @@ class Certificate:
             "counterexample": self.counterexample,
         }
 
+    def __repr__(self) -> str:
+        from .display import certificate_repr
+
+        return certificate_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .display import certificate_html
+
+        return certificate_html(self)
+
 
 def _rf_json(f: RationalFunction) -> dict:
     return {"num": [str(int(c)) for c in f.num.coeffs()], "den": [str(int(c)) for c in f.den.coeffs()], "text": str(f)}

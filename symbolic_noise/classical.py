@@ -469,6 +469,16 @@ class SequenceReport:
             "proven": bool(per and per.proven),
         }
 
+    def __repr__(self) -> str:
+        from .display import sequence_report_repr
+
+        return sequence_report_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .display import sequence_report_html
+
+        return sequence_report_html(self)
+
 
 def sequence_report(game_or_rules, upto: int, *, period: bool = True) -> SequenceReport:
     """``G(0..upto)`` of a ruleset and (if ``period``) its periodicity.

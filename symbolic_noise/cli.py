@@ -19,6 +19,7 @@ import os
 import sys
 
 from . import cli_informed, reports
+from ._version import __version__
 from .channels import channel_names, custom_channel_from_json, get_channel
 from .errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
 from .registry import FAMILIES, default_channel_name, game_from_spec, parse_heap
@@ -268,6 +269,10 @@ def cmd_table(args) -> int:
         out = reports.dumps(reports.table_json(sol, rows, pd, args.digits))
     elif args.format == "text":
         out = reports.table_text(sol, rows, pd, args.digits) + "\n"
+    elif args.format == "latex":
+        from .latex import table_latex
+
+        out = table_latex(sol, rows, pd, args.digits) + "\n"
     else:
         out = reports.table_csv(sol, rows, pd, args.digits)
     _emit(out, args)
@@ -278,10 +283,8 @@ def cmd_plot(args) -> int:
     from .plots import plot_value, save
 
     game, sol = _solve(args)
-    fig = plot_value(sol, moves=args.moves)
-    if args.xlim:
-        lo, hi = _interval(args.xlim)
-        fig.axes[0].set_xlim(float(lo), float(hi))  # drawing only
+    window = _interval(args.xlim) if args.xlim else None
+    fig = plot_value(sol, moves=args.moves, window=window)
     try:
         save(fig, args.output)
     except (OSError, ValueError) as exc:
@@ -472,6 +475,7 @@ def _add_game_arguments(p):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Exact solutions of impartial games played through a noisy channel.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("solve", help="N(p) as an exact piecewise function with its optimal moves")
@@ -487,7 +491,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_arguments(t)
     t.add_argument("--step", default="0.01", help="grid step (exact; default 0.01)")
     t.add_argument("--digits", type=_digits, default=15, help="decimals of N (default 15)")
-    t.add_argument("--format", choices=("csv", "json", "text"), default="csv")
+    t.add_argument("--format", choices=("csv", "json", "text", "latex"), default="csv")
     t.set_defaults(func=cmd_table)
 
     pl = sub.add_parser("plot", help="plot N(p) with its breakpoints and optimal moves (PNG, SVG, PDF)")
@@ -545,6 +549,10 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
     n.add_argument("--format", choices=("text", "json"), default="text")
     n.set_defaults(func=cmd_nimsum)
+
+    from .atlas import add_parser as add_atlas
+
+    add_atlas(sub)
     return parser
 
 

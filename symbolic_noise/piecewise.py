@@ -492,6 +492,25 @@ class PiecewiseFunction:
             out += "\n\\quad\\text{where } " + ",\\ ".join(notes)
         return out
 
+    # display: renderers live in display.py and plots.py
+
     def __repr__(self):
-        pieces = ", ".join(f"[{p.lo}, {p.hi}]: {p.formula}" for p in self.pieces())
-        return f"<PiecewiseFunction {pieces}>"
+        from .display import piecewise_repr
+
+        return piecewise_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .display import piecewise_html
+
+        return piecewise_html(self)
+
+    def _repr_latex_(self) -> str | None:
+        from .display import piecewise_latex
+
+        return piecewise_latex(self)
+
+    def plot(self, **options):
+        """:func:`symbolic_noise.plots.plot_function` of this function; returns the figure."""
+        from .plots import plot_function
+
+        return plot_function(self, **options)

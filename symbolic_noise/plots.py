@@ -48,6 +48,7 @@ from matplotlib.figure import Figure
 
 from .algebraic import RealAlgebraic
 from .piecewise import PiecewiseFunction
+from .figlayout import MoveColours, clusters, declutter, draw_ribbon, overlaps, runs
 from .reports import move_text, moves_text, title
 
 #: samples of a curve across its whole interval (besides the piece ends)
@@ -139,7 +140,7 @@ def tagged(fig: Figure, gid: str) -> list:
 # --------------------------------------------------------------------------- plots
 
 
-def _label_moves(ax: Axes, x: float, y: float, moves, k: int, **style) -> None:
+def _label_moves(ax: Axes, x: float, y: float, moves, k: int, gid: str = "optimal", **style) -> None:
     """Name ``moves`` just right of (x, y); ``k`` cycles through three heights
     so that labels of close breakpoints do not sit on each other."""
     ax.annotate(
@@ -148,22 +149,156 @@ def _label_moves(ax: Axes, x: float, y: float, moves, k: int, **style) -> None:
         xytext=(3, 5 + 8 * (k % 3)),
         textcoords="offset points",
         fontsize=style.pop("fontsize", 8),
-        gid="optimal",
+        gid=gid,
         **style,
     )
 
 
-def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None = None, digits: int = 4) -> Figure:
+#: breakpoints closer than this fraction of the p-axis form a cluster
+_CLUSTER_GAP = 0.025
+#: at most this many zoom panels under a value plot
+_MAX_ZOOMS = 3
+#: labels that must not overlap, in the order they are kept
+LABEL_GIDS = ("zoom-tag", "optimal", "p", "zoom:optimal", "zoom:p", "ribbon-label")
+
+
+def _value_figure(ribbon: bool, nzoom: int) -> tuple[Figure, Axes, Axes | None, list[Axes]]:
+    """The main axes, an optimal-move ribbon under it, and a row of zoom panels."""
+    height = _FIGSIZE[1] + (0.35 if ribbon else 0) + (2.0 if nzoom else 0)
+    fig = Figure(figsize=(_FIGSIZE[0], height), layout="constrained")
+    rows = [4.5] + ([0.35] if ribbon else []) + ([2.0] if nzoom else [])
+    grid = fig.add_gridspec(len(rows), max(1, nzoom), height_ratios=rows)
+    ax = fig.add_subplot(grid[0, :])
+    rax = fig.add_subplot(grid[1, :], sharex=ax) if ribbon else None
+    zooms = [fig.add_subplot(grid[len(rows) - 1, i]) for i in range(nzoom)]
+    return fig, ax, rax, zooms
+
+
+def _window(f: PiecewiseFunction, x0: float, x1: float) -> tuple[fmpq, fmpq]:
+    """A rational window around [x0, x1], padded, inside f's interval (layout only)."""
+    a, b = (float(e) for e in f.interval)
+    pad = max((x1 - x0) * 0.15, (b - a) * 0.004)
+    lo, hi = max(a, x0 - pad), min(b, x1 + pad)
+    den = 2**24
+    qa, qb = _inner_bounds(*f.interval)
+    return max(qa, fmpq(math.floor(lo * den), den)), min(qb, fmpq(math.ceil(hi * den), den))
+
+
+def _draw_zoom(zax: Axes, f: PiecewiseFunction, x0: float, x1: float, digits: int, colours: MoveColours) -> None:
+    """A zoom panel: N on a window around a cluster, breakpoints with their p and
+    the optimal moves where they change, the ribbon colours as a band at the top."""
+    lo, hi = _window(f, x0, x1)
+    g = f.restrict(lo, hi)
+    xs, ys = _samples(g)
+    zax.plot(xs, ys, color="black", linewidth=1.6, gid="zoom:value")
+    zax.set_xlim(float(lo), float(hi))
+    ymin, ymax = min(ys), max(ys)
+    span = max(ymax - ymin, 1e-3)
+    zax.set_ylim(ymin - 0.45 * span, ymax + 0.6 * span)
+    zax.tick_params(labelsize=7)
+    zax.locator_params(axis="x", nbins=3)
+    zax.grid(True, color="0.92", linewidth=0.6)
+    if g.labels is not None:
+        for u0, u1, moves in runs(g.labels, [float(x) for x in g.points]):
+            zax.axvspan(u0, u1, ymin=0.93, ymax=1.0, color=colours.of(moves), linewidth=0, gid="zoom:ribbon")
+    for j, x, y in _breakpoints(g):
+        zax.axvline(x, color="0.55", linewidth=0.7, linestyle=":", zorder=1)
+        zax.plot([x], [y], marker="o", markersize=3.5, color="black", linestyle="none", gid="zoom:breakpoint")
+        zax.text(x, 0.02, _point_text(g.points[j], digits), transform=zax.get_xaxis_transform(),
+                 rotation=90, fontsize=6.5, color="0.3", ha="right", va="bottom", gid="zoom:p")
+        if g.labels is not None and g.labels[j] != g.labels[j - 1]:
+            _label_moves(zax, x, y, g.labels[j], j, gid="zoom:optimal", fontsize=7)
+
+
+def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "f", digits: int = 4,
+                  title: str = "", ribbon: bool | None = None, zoom: bool = True, window=None,
+                  colours: MoveColours | None = None) -> Figure:
+    """A piecewise function of p with its breakpoints marked and their p written
+    at the bottom; for a labelled function (optimal moves) a name where the
+    label changes and, on a new figure, a ribbon of labels along p.
+
+    Breakpoints closer than 2.5% of the axis form a cluster: on a new figure
+    each of the (at most three) largest clusters gets a zoom panel below, the
+    main axes shades the cluster's span instead of writing on top of itself,
+    and any label that would still overlap another is hidden
+    (:func:`symbolic_noise.figlayout.declutter`).  ``window = (lo, hi)``
+    (exact) draws only ``[lo, hi]``, with clusters found at that scale;
+    ``colours`` shares the colour of each optimal-move set with other plots.
+
+    >>> from symbolic_noise import solve, Nim
+    >>> fig = plot_function(solve(Nim(10), "binary").value(), name="N")
+    >>> len(fig.axes), [t.get_text() for t in tagged(fig, "p")]
+    (4, ['1/2'])
+    >>> len(tagged(fig, "zoom:breakpoint")), overlaps(fig, LABEL_GIDS)
+    (9, [])
+    """
+    if window is not None:  # exact end points: draw only f on [lo, hi]
+        f = f.restrict(*window)
+    labels: Sequence = f.labels if f.labels is not None else ()
+    labelled = f.labels is not None
+    ribbon = labelled if ribbon is None else ribbon
+    a, b = (float(e) for e in f.interval)
+    bps = _breakpoints(f)
+    groups = clusters([x for _, x, _ in bps], a, b, gap=_CLUSTER_GAP) if zoom else []
+    in_cluster = {bps[i][0] for _, _, idx in groups for i in idx}
+    shown = sorted(sorted(groups, key=lambda g: -len(g[2]))[:_MAX_ZOOMS]) if ax is None else []
+    colours = colours if colours is not None else MoveColours()
+    if ax is None:
+        fig, ax, rax, zooms = _value_figure(ribbon and labelled, len(shown))
+    else:
+        fig, ax = _figure_and_axes(ax)
+        rax, zooms = None, []
+    _value_axes(ax, f)
+    if rax is not None:
+        ax.set_xlabel("")
+        ax.tick_params(labelbottom=False)
+    ax.set_ylabel(f"{name}(p)")
+    if title:
+        ax.set_title(title, fontsize=10)
+    ax.plot(*_samples(f), color="black", linewidth=2.0, label=f"{name}(p), optimal play" if labelled else f"{name}(p)",
+            gid="value", zorder=3)
+    if labelled:
+        _label_moves(ax, a, float(f.point_value(0)), labels[0], 0)
+    for j, x, y in bps:
+        ax.axvline(x, color="0.55", linewidth=0.8, linestyle=":", gid="rule", zorder=1)
+        ax.plot([x], [y], marker="o", markersize=4.5, color="black", linestyle="none", gid="breakpoint", zorder=4)
+        if j in in_cluster:
+            continue  # written in the zoom panel, or not at all: never on top of a neighbour
+        ax.text(
+            x, 0.01, _point_text(f.points[j], digits), transform=ax.get_xaxis_transform(),
+            rotation=90, fontsize=7, color="0.35", ha="right", va="bottom", gid="p",
+        )
+        if labelled and labels[j] != labels[j - 1]:
+            _label_moves(ax, x, y, labels[j], j)
+    for x0, x1, _ in groups:
+        ax.axvspan(x0, x1, color="0.85", alpha=0.6, linewidth=0, gid="cluster", zorder=0)
+    if rax is not None:
+        draw_ribbon(rax, runs(labels, [float(x) for x in f.points]), colours, moves_text)
+        rax.set_xlabel("p")
+    for i, (zax, (x0, x1, _)) in enumerate(zip(zooms, shown)):
+        _draw_zoom(zax, f, x0, x1, digits, colours)
+        tag = "abc"[i]
+        zax.set_title(f"({tag}) zoom", fontsize=8, loc="left")
+        ax.text((x0 + x1) / 2, 0.995, tag, transform=ax.get_xaxis_transform(), ha="center", va="top",
+                fontsize=8, fontweight="bold", gid="zoom-tag")
+    declutter(fig, LABEL_GIDS)
+    return fig
+
+
+def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None = None, digits: int = 4,
+               ribbon: bool = True, zoom: bool = True, window=None) -> Figure:
     """N_v(p) on the solution's interval, its breakpoints marked and every piece
     labelled with its optimal moves (and, with ``moves``, every sent move's N_v(w)).
 
     Each interior breakpoint gets a marker at (x, N(x)), a dotted vertical rule
     and its p at the bottom (rational exactly, else ``digits`` significant
-    digits); the optimal moves of the piece to its right are written next to
-    the marker, and those of the first piece at the left end.  Moves are named
-    by :func:`symbolic_noise.reports.move_text`.  Labels sit at data
-    coordinates, so where breakpoints crowd (1-pile Nim, k = 20, near p = 0.8)
-    ``fig.axes[0].set_xlim(...)`` on the returned figure spreads them out.
+    digits); the optimal moves are written where they change, and on a new
+    figure a ribbon under the axes shows the optimal moves along p in
+    colour-blind-safe colours (``ribbon=False`` leaves it out).  Breakpoints
+    that crowd get zoom panels (:func:`plot_function`; ``zoom=False`` for
+    none), so no label is ever printed on another.  A sent move's curve has
+    the colour of that move's band in the ribbon; the legend sits outside the
+    axes.  ``window = (lo, hi)`` (exact) draws only that part of the interval.
 
     >>> from symbolic_noise import solve, Chomp
     >>> fig = plot_value(solve(Chomp(2, 2), "king"), moves=True)
@@ -173,27 +308,24 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
     (1, 3)
     """
     f = solution.value(position)
-    fig, ax = _figure_and_axes(ax)
-    _value_axes(ax, f)
-    ax.set_ylabel("N(p)")
-    ax.set_title(title(solution, position, interval=False), fontsize=10)
+    colours = MoveColours()
+    values = solution.move_values(position) if moves else {}
+    for move in values:  # a move's curve and its band in the ribbon share one colour
+        colours.of(frozenset([move]))
+    fig = plot_function(f, ax=ax, name="N", digits=digits, ribbon=ribbon, zoom=zoom, window=window, colours=colours,
+                        title=title(solution, position, interval=False))
+    main = fig.axes[0] if ax is None else ax
     if moves:
-        for move, g in solution.move_values(position).items():
-            ax.plot(*_samples(g), linewidth=0.9, alpha=0.8, label=f"send {move_text(move)}", gid="move")
-    ax.plot(*_samples(f), color="black", linewidth=2.0, label="N(p), optimal play", gid="value", zorder=3)
-    if f.labels is not None:
-        _label_moves(ax, float(f.points[0]), float(f.point_value(0)), f.labels[0], 0)
-    for j, x, y in _breakpoints(f):
-        ax.axvline(x, color="0.55", linewidth=0.8, linestyle=":", gid="rule", zorder=1)
-        ax.plot([x], [y], marker="o", markersize=4.5, color="black", linestyle="none", gid="breakpoint", zorder=4)
-        ax.text(
-            x, 0.01, _point_text(f.points[j], digits), transform=ax.get_xaxis_transform(),
-            rotation=90, fontsize=7, color="0.35", ha="right", va="bottom", gid="p",
-        )
-        if f.labels is not None:
-            _label_moves(ax, x, y, f.labels[j], j)
-    if moves and len(ax.lines) > 1:
-        ax.legend(fontsize=8, loc="best")
+        for move, g in values.items():
+            if window is not None:
+                g = g.restrict(*window)
+            main.plot(*_samples(g), linewidth=0.9, alpha=0.85, color=colours.of(frozenset([move])),
+                      label=f"send {move_text(move)}", gid="move", zorder=2)
+        handles, labels = main.get_legend_handles_labels()
+        order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("N("))
+        main.legend([handles[i] for i in order], [labels[i] for i in order], fontsize=8,
+                    loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    declutter(fig, LABEL_GIDS)
     return fig
 
 
@@ -285,3 +417,16 @@ def save(fig: Figure, path, *, dpi: Any = "figure") -> None:
     True
     """
     fig.savefig(path, dpi=dpi)
+
+
+def atlas(rows, **options) -> Figure:
+    """The (p, k) map of a family coloured by optimal move, N shaded: see
+    :func:`symbolic_noise.atlas.atlas` (rows from :func:`symbolic_noise.atlas.family_values`).
+
+    >>> from symbolic_noise.atlas import family_values
+    >>> atlas(family_values("nim", [1, 2, 3]), title="Nim").axes[0].get_ylabel()
+    'k'
+    """
+    from .atlas import atlas as render
+
+    return render(rows, **options)

@@ -78,9 +78,9 @@ def parse_board(text: str) -> tuple[int, int]:
     """
     parts = text.lower().replace("×", "x").split("x")
     sides = [_whole(x) for x in parts]
-    if len(sides) != 2 or None in sides:
+    if len(sides) != 2 or sides[0] is None or sides[1] is None:
         raise GameParameterError(f"a Chomp board is written ROWSxCOLS (e.g. 2x3), not {text!r}")
-    rows, cols = sides
+    rows, cols = sides[0], sides[1]
     if rows < 1 or cols < 1:
         raise GameParameterError(f"a Chomp board needs at least one row and one column, not {text!r}")
     if max(rows, cols) > MAX_POSITIONS or math.comb(rows + cols, min(rows, cols)) > MAX_POSITIONS:

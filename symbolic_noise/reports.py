@@ -169,7 +169,7 @@ def _point_json(f: PiecewiseFunction, j: int, digits: int) -> dict:
     out = number_json(x, digits)
     out["value"] = v.exact_str()
     out["value_decimal"] = v.decimal(digits)
-    out["optimal"] = [move_json(m) for m in sorted(f.point_labels[j])]
+    out["optimal"] = [move_json(m) for m in sorted(f.point_labels[j])]  # type: ignore[index]
     if x.is_rational:
         out["polynomial"] = None
         out["isolating_interval"] = None

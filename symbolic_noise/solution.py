@@ -97,7 +97,7 @@ class Solution:
         """For each sent move ``w`` (by name), ``N_v(w)`` as a piecewise function."""
         v = self._pos(v)
         if v not in self._move_values:
-            points, formulas = None, {}
+            points, formulas = None, dict()  # type: (list | None, dict)
             for x, y, by_move in self.move_formulas(v):
                 if points is None:
                     points = [x]
@@ -111,7 +111,7 @@ class Solution:
         """P/N/O classes: ``("piece", lo, hi, cls)`` for every open piece and
         ``("point", x, cls)`` for every breakpoint and end point."""
         f = self.value(v)
-        out = []
+        out: list[tuple] = []
         for j, x in enumerate(f.points):
             value = f.point_value(j)
             q = value.rational_value
@@ -124,6 +124,29 @@ class Solution:
                 c = g.constant_value()
                 out.append(("piece", x, f.points[j + 1], "P" if c == 0 else ("N" if c == 1 else "O")))
         return out
+
+    # ------------------------------------------------------------------ display (renderers in display.py, plots.py)
+
+    def __repr__(self) -> str:
+        from .display import solution_repr
+
+        return solution_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .display import solution_html
+
+        return solution_html(self)
+
+    def _repr_latex_(self) -> str | None:
+        from .display import solution_latex
+
+        return solution_latex(self)
+
+    def plot(self, position=None, **options):
+        """:func:`symbolic_noise.plots.plot_value` of ``N_position``; returns the figure."""
+        from .plots import plot_value
+
+        return plot_value(self, position, **options)
 
     def stats(self) -> dict:
         """Sizes: pieces and breakpoints of ``N_start``, largest formula degree

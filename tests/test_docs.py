@@ -1,0 +1,71 @@
+"""The documentation site builds with warnings as errors, its CLI reference is
+generated from argparse (every subcommand appears), its API reference comes
+from the docstrings, and the notebooks are in the gallery.
+
+The build here renders the notebooks without executing them
+(``-D nb_execution_mode=off``): tests/test_notebooks.py executes each one
+already.  The published build (README) executes them.
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sphinx")
+pytest.importorskip("myst_nb")
+pytest.importorskip("sphinxarg")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("html")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["SYMBOLIC_NOISE_FIGURES_DIR"] = str(out / "quick-figures")  # not the committed docs/figures
+    run = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "html",
+         "-D", "nb_execution_mode=off", "-d", str(out / ".doctrees"), str(ROOT / "docs"), str(out)],
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=500,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert run.stderr.strip() == "", run.stderr[-3000:]
+    return out
+
+
+def test_pages_exist(site):
+    for page in ("index", "getting-started", "theory", "cli", "api", "gallery", "results",
+                 "gallery/01_reproducing_the_paper", "gallery/02_conjectures", "gallery/03_chomp"):
+        assert (site / f"{page}.html").exists(), page
+
+
+def test_cli_reference_is_generated_from_argparse(site):
+    from symbolic_noise.cli import build_parser
+
+    text = (site / "cli.html").read_text()
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    for name in sub.choices:
+        assert f"symbolic-noise {name}" in text or f">{name}<" in text, name
+    assert "--no-shade" in text and "--version" in text  # options of the newest commands
+    assert "|2N-1| &lt; eps" in text  # help text with bars, escaped rather than a broken substitution
+
+
+def test_api_reference_comes_from_docstrings(site):
+    text = (site / "api.html").read_text()
+    for name in ("symbolic_noise.solver.solve", "symbolic_noise.algebraic.RealAlgebraic",
+                 "symbolic_noise.plots.plot_value", "symbolic_noise.atlas.atlas"):
+        assert f'id="{name}"' in text, name
+    assert "Okabe" in text  # a docstring's prose
+
+
+def test_results_and_figures_are_generated(site):
+    text = (site / "results.html").read_text()
+    assert "0.99465908939315425627" in text and "2x3" in text
+    for name in ("nim10.png", "atlas_nim.png", "atlas_chomp.png"):
+        assert (ROOT / "docs" / "figures" / name).stat().st_size > 10_000
+        assert (site / "quick-figures" / name).stat().st_size > 5_000  # the build drew them
+    assert "atlas_nim.png" in (site / "index.html").read_text()
