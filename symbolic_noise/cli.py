@@ -22,7 +22,7 @@ from . import cli_informed, reports
 from ._version import __version__
 from .channels import channel_names, custom_channel_from_json, get_channel
 from .errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
-from .registry import FAMILIES, default_channel_name, game_from_spec, parse_heap
+from .registry import FAMILIES, MAX_HEAP, default_channel_name, game_from_spec, parse_heap
 from .polys import as_fmpq, to_fraction
 from .rounding import fixed
 from .solver import exact_interval, solve
@@ -295,11 +295,15 @@ def cmd_plot(args) -> int:
 def _k_range(text: str) -> range:
     try:
         a, _, b = text.partition("..")
+        if len(a) > 12 or len(b) > 12:
+            raise ValueError(text)
         lo, hi = int(a), int(b) if b else int(a)
     except ValueError:
         raise GameParameterError(f"--k takes a range like 1..64, not {text!r}") from None
     if lo < 0 or hi < lo:
         raise GameParameterError(f"--k {text}: need 0 <= first <= last")
+    if hi > MAX_HEAP:
+        raise GameParameterError(f"--k {text}: sizes above {MAX_HEAP} are out of range (the cap)")
     return range(lo, hi + 1)
 
 

@@ -257,6 +257,10 @@ def move_values_json(solution, position=None, digits: int = 15) -> list[dict]:
 # --------------------------------------------------------------------------- tables
 
 
+#: most points of a table's grid
+MAX_GRID_POINTS = 100_001
+
+
 def grid(step, a=0, b=1) -> list[Fraction]:
     """The points a, a + step, ... up to b (exact; b included when it is on the grid)."""
     step = to_fraction(as_fmpq(step))
@@ -264,6 +268,8 @@ def grid(step, a=0, b=1) -> list[Fraction]:
     if step <= 0:
         raise ValueError("the step must be positive")
     n = int((b - a) / step)
+    if n + 1 > MAX_GRID_POINTS:
+        raise ValueError(f"the step {step} gives {n + 1} points, more than the cap of {MAX_GRID_POINTS}")
     return [a + i * step for i in range(n + 1)]
 
 

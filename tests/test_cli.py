@@ -75,6 +75,8 @@ def test_custom_channel_file(tmp_path, capsys):
         (["solve", "chomp", "500x500"], "more than 5000000 positions"),
         (["solve", "chomp", "1x10000000"], "more than 5000000 positions"),
         (["solve", "kayles", "99999999999"], "larger than the cap"),
+        (["table", "nim", "3", "--step", "1e-9"], "more than the cap of 100001"),
+        (["solve", "nim", "3", "--at", "p**(10**9)"], "not an exact rational"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(args, needle):
