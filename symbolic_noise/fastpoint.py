@@ -104,16 +104,20 @@ def point_solve(game: Game, channel: Channel | str, p, *, start=None, misere: bo
     ctx.prec = max(prec, 53)
     try:
         ar = _Exact() if method == "exact" else _Ball()
-        if isinstance(game, Nim) and type(channel) is BinaryChannel and channel.key() == "binary" and 0 < p < 1:
+        nim = isinstance(game, Nim) and type(channel) is BinaryChannel and channel.key() == "binary"
+        if nim and p < 1:
             raw = _nim_binary(root, p, misere, ar, all_positions)
             labels = lambda v, w: w  # noqa: E731  (moves are the chips left)
+        elif nim:
+            raw, method = _nim_binary_at_one(root, misere, all_positions), "exact"
+            labels = lambda v, w: w  # noqa: E731
         else:
             raw = _generic(game, channel, root, p, misere, ar, all_positions)
             labels = game.move_label
     finally:
         ctx.prec = old
     out = {}
-    for v, (value, best, moves) in raw.items():
+    for v, (value, best, moves) in raw.items():  # noqa: B007
         fs = _followers(game, v)
         opt = None if best is None else frozenset(labels(v, fs[i]) for i in best)
         mv = {labels(v, fs[i]): x for i, x in enumerate(moves)} if v == root and moves is not None else {}
@@ -230,6 +234,39 @@ def _nim_binary(K, p, misere, ar, keep_all):
         else:
             A = A + arb_mat(1 << n, 1, w) * (1 - top)
         G = [x + y for x, y in zip(G, w)]
+    return out
+
+
+def _nim_binary_at_one(K, misere, keep_all):
+    """Nim through the binary channel at p = 1, exactly: the limit of the channel
+    spreads the received move evenly over the legal codes farthest from the sent
+    one (theory.md 3.1).  For every code ``s`` the farthest distance so far, the
+    sum of ``1 - N`` over the farthest codes and their number are kept."""
+    x0 = fmpq(0 if misere else 1)
+    out = {0: (1 - x0, [], [])}
+    if K == 0:
+        return out
+    far, tot, cnt = [0, 1], [x0, x0], [1, 1]  # width 1, codes {0, 1}, r = 0 added
+    n = 1
+    for k in range(1, K + 1):
+        if k.bit_length() > n:  # a leading digit: every distance to s + 2^n grows by one
+            far, tot, cnt, n = far + [d + 1 for d in far], tot * 2, cnt * 2, n + 1
+        moves = [tot[s] / cnt[s] for s in range(k)]
+        top = max(moves)
+        if keep_all or k == K:
+            out[k] = (top, [s for s, x in enumerate(moves) if x == top], moves if k == K else None)
+        if k == K:
+            break
+        if (k + 1).bit_length() > n:
+            far, tot, cnt, n = far + [d + 1 for d in far], tot * 2, cnt * 2, n + 1
+        x = 1 - top
+        for s in range(1 << n):
+            d = bin(s ^ k).count("1")
+            if d > far[s]:
+                far[s], tot[s], cnt[s] = d, x, 1
+            elif d == far[s]:
+                tot[s] += x
+                cnt[s] += 1
     return out
 
 
@@ -360,6 +397,63 @@ def _matrix(channel):
         return prod.entries()
 
     return moves
+
+
+# --------------------------------------------------------------------------- constant channels
+
+
+def is_constant_channel(game: Game, channel: Channel, root, interval) -> bool:
+    """True if no psi entry at any position below ``root`` depends on p.
+
+    ``uniform`` and ``identity`` are constant by construction, the built-in
+    binary and neighbour channels are not; any other channel (a custom one, or
+    a parametric one fixed at a value) is inspected position by position, and
+    validated on ``interval`` as the piecewise solver would.
+
+    >>> from symbolic_noise.games import Nim
+    >>> is_constant_channel(Nim(4), get_channel("uniform"), 4, (0, 1))
+    True
+    >>> is_constant_channel(Nim(4), get_channel("binary"), 4, (0, 1))
+    False
+    """
+    if type(channel) in (UniformChannel, IdentityChannel):
+        return True
+    if type(channel) in (BinaryChannel, NeighbourChannel):
+        return False
+    rows_seen = []
+    for v in game.positions(root):
+        if not game.followers(v):
+            continue
+        rows = channel.rows(game, v)
+        if any(q.degree() > 0 for q in rows.den) or any(n.degree() > 0 for row in rows.num for n in row):
+            return False
+        rows_seen.append((v, rows))
+    for v, rows in rows_seen:
+        channel.check(game, v, rows, interval)
+    return True
+
+
+def solve_constant(game: Game, channel: Channel, interval, root, *, misere: bool = False):
+    """The one-piece :class:`~symbolic_noise.solution.Solution` of a game through a
+    constant channel (one exact evaluation), or ``None`` if the channel depends on p.
+
+    >>> from symbolic_noise.games import Chomp
+    >>> sol = solve_constant(Chomp(2, 2), get_channel("uniform"), (fmpq(0), fmpq(1)), (2, 2))
+    >>> sol.value().formulas[0], sorted(sol.at("1/3").optimal)
+    (RationalFunction.from_expr('1/3'), [(1, 2), (2, 1), (2, 2)])
+    """
+    from .piecewise import PiecewiseFunction
+    from .solution import Solution
+
+    a, b = interval
+    if not is_constant_channel(game, channel, root, (a, b)):
+        return None
+    answers = point_solve(game, channel, a, start=root, misere=misere, all_positions=True)
+    values = {}
+    for v in game.positions(root):
+        ans = answers[v]
+        values[v] = PiecewiseFunction.constant(ans.value, a, b, ans.optimal, ans.optimal)
+    return Solution(game, channel, (a, b), values, root, misere)
 
 
 def ball_bounds(x) -> tuple[fmpq, fmpq]:
