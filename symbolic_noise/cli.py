@@ -190,14 +190,38 @@ def _solve(args):
     return game, sol
 
 
+def _point_at(args):
+    """``solve --at`` without the piecewise solve (the fast exact engine, or the
+    cache's piecewise solution when it holds the position)."""
+    from .fastpoint import value_at
+
+    game = game_from_spec(args.game, args.param)
+    channel = _channel(args, game)
+    a, b = _interval(args.interval) if args.interval else (as_fmpq(0), as_fmpq(1))
+    p = as_fmpq(args.at)
+    if not a <= p <= b:
+        raise IntervalError(f"p = {p} is outside [{a}, {b}]")
+    start = _position(game, args.position)
+    store = _open_cache(args, game, channel, (a, b))
+    try:
+        return value_at(game, channel, p, start=start, misere=args.misere, store=store)
+    finally:
+        if store is not None:
+            store.close()
+
+
 def cmd_solve(args) -> int:
-    game, sol = _solve(args)
     if args.at is not None:
-        p = as_fmpq(args.at)
-        a, b = sol.interval
-        if not a <= p <= b:
-            raise IntervalError(f"p = {p} is outside [{a}, {b}]")
-        res = sol.at(p)
+        if args.method == "piecewise":
+            _, sol = _solve(args)
+            p = as_fmpq(args.at)
+            a, b = sol.interval
+            if not a <= p <= b:
+                raise IntervalError(f"p = {p} is outside [{a}, {b}]")
+            res = sol.at(p)
+        else:
+            res = _point_at(args)
+            p = res.p
         value = to_fraction(res.value)
         if args.format == "json":
             out = reports.dumps(
@@ -208,6 +232,7 @@ def cmd_solve(args) -> int:
             out = f"N({p}) = {value} = {fixed(value, args.digits)}   optimal: {reports.moves_text(res.optimal)}\n"
         _emit(out, args)
         return 0
+    game, sol = _solve(args)
     if args.format == "json":
         data = reports.solution_json(sol, digits=args.digits)
         if args.moves:
@@ -223,7 +248,47 @@ def cmd_solve(args) -> int:
     return 0
 
 
+def _pointwise(args):
+    """``(game, head, rows-or-None)``: certified grid rows when ``--method``
+    (auto: big games not in the cache) asks for the pointwise method."""
+    from . import pointgrid
+
+    game = game_from_spec(args.game, args.param)
+    channel = _channel(args, game)
+    a, b = _interval(args.interval) if args.interval else (as_fmpq(0), as_fmpq(1))
+    start = _position(game, args.position)
+    cached = False
+    if args.method == "auto":
+        store = _open_cache(args, game, channel, (a, b))
+        if store is not None:
+            root = game.start() if start is None else start
+            cached = not game.followers(root) or store.load(root) is not None
+            store.close()
+    if pointgrid.choose_method(args.method, game, start, cached) != "pointwise":
+        return None
+    try:
+        points = reports.grid(args.step, a, b)
+    except ValueError as exc:
+        raise IntervalError(str(exc)) from None
+    rows = pointgrid.grid_rows(game, channel, points, args.digits, start=start, misere=args.misere)
+    return pointgrid._Head(game, channel, start, (a, b)), rows
+
+
 def cmd_table(args) -> int:
+    point = _pointwise(args)
+    if point is not None:
+        from . import pointgrid
+
+        head, rows = point
+        pd = reports.decimals_of(args.step)
+        if args.format == "json":
+            out = reports.dumps(pointgrid.table_json(head, rows, pd))
+        elif args.format == "text":
+            out = pointgrid.table_text(head, rows, pd) + "\n"
+        else:
+            out = pointgrid.table_csv(head, rows, pd)
+        _emit(out, args)
+        return 0
     game, sol = _solve(args)
     a, b = sol.interval
     try:
@@ -245,8 +310,14 @@ def cmd_table(args) -> int:
 def cmd_plot(args) -> int:
     from .plots import plot_value, save
 
-    game, sol = _solve(args)
-    fig = plot_value(sol, moves=args.moves)
+    point = _pointwise(args)
+    if point is not None:
+        from .pointgrid import plot_rows
+
+        fig = plot_rows(*point)
+    else:
+        game, sol = _solve(args)
+        fig = plot_value(sol, moves=args.moves)
     if args.xlim:
         lo, hi = _interval(args.xlim)
         fig.axes[0].set_xlim(float(lo), float(hi))  # drawing only
@@ -426,6 +497,13 @@ def _add_game_arguments(p):
     p.add_argument("--dask", metavar="ADDRESS", help="solve sub-intervals on the Dask scheduler at ADDRESS")
 
 
+_METHOD_HELP = (
+    "piecewise: read the grid off the exact piecewise solution; pointwise: evaluate each grid point alone,"
+    " certified by ball arithmetic, exactly where balls cannot decide (ties); auto (default): piecewise when"
+    " cached or small (Nim k <= 32, other games <= 70 positions), else pointwise"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Exact solutions of impartial games played through a noisy channel.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -436,6 +514,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json", "latex"), default="text")
     p.add_argument("--moves", action="store_true", help="also give every sent move's own value N(w)")
     p.add_argument("--at", metavar="P", help="only the exact value and optimal moves at this p")
+    p.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto",
+                   help="with --at: pointwise/auto = exact backward induction at P alone (or the cached solution),"
+                   " piecewise = solve for every p first")
     p.set_defaults(func=cmd_solve)
 
     t = sub.add_parser("table", help="N(p) and the optimal moves on a grid of p (the paper's appendix)")
@@ -443,12 +524,16 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--step", default="0.01", help="grid step (exact; default 0.01)")
     t.add_argument("--digits", type=_digits, default=15, help="decimals of N (default 15)")
     t.add_argument("--format", choices=("csv", "json", "text"), default="csv")
+    t.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto", help=_METHOD_HELP)
     t.set_defaults(func=cmd_table)
 
     pl = sub.add_parser("plot", help="plot N(p) with its breakpoints and optimal moves (PNG, SVG, PDF)")
     _add_game_arguments(pl)
     pl.add_argument("--moves", action="store_true", help="also draw every sent move's own value")
     pl.add_argument("--xlim", metavar="A,B", help="show only p in [A, B]")
+    pl.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto", help=_METHOD_HELP)
+    pl.add_argument("--step", default="0.01", help="grid step of the pointwise method (exact; default 0.01)")
+    pl.set_defaults(digits=15)
     pl.set_defaults(func=cmd_plot)
     for action in pl._actions:  # -o is required for plots
         if action.dest == "output":

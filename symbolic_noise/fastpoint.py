@@ -476,3 +476,23 @@ def ball_bounds(x) -> tuple[fmpq, fmpq]:
 
 def _pow2(e: int) -> fmpq:
     return fmpq(2**e) if e >= 0 else fmpq(1, 2 ** (-e))
+
+
+def value_at(game: Game, channel: Channel | str, p, *, start=None, misere: bool = False, store=None) -> PointAnswer:
+    """N at one exact ``p``: read off the piecewise solution when ``store`` (a
+    :class:`~symbolic_noise.cache.SolutionCache`) already holds it, else computed
+    by :func:`point_solve` (exact), without solving for every p.
+
+    >>> from symbolic_noise.games import Nim
+    >>> r = value_at(Nim(2), "binary", "1/4")
+    >>> r.value, r.optimal, r.move_values
+    (3/4, frozenset({0}), {0: 3/4, 1: 1/4})
+    """
+    channel = get_channel(channel)
+    p = check_p(p)
+    root = game.start() if start is None else game.check_position(start)
+    if store is not None and game.followers(root):
+        f = store.load(root)
+        if f is not None and f.points[0].compare(p) <= 0 <= f.points[-1].compare(p):
+            return PointAnswer(p, f(p), f.label_at(p), {}, "piecewise")
+    return point_solve(game, channel, p, start=root, misere=misere)
