@@ -135,7 +135,7 @@ class _Head:
 
 def _methods_note(rows) -> str:
     balls = sum(r.method == "ball" for r in rows)
-    return f"pointwise: {balls} rows certified by ball arithmetic, {len(rows) - balls} computed exactly"
+    return f"pointwise: {balls} row{'s' * (balls != 1)} certified by ball arithmetic, {len(rows) - balls} computed exactly"
 
 
 def _p_text(p: Fraction, decimals: int) -> str:
