@@ -202,6 +202,10 @@ def _point_at(args):
     if not a <= p <= b:
         raise IntervalError(f"p = {p} is outside [{a}, {b}]")
     start = _position(game, args.position)
+    if args.method == "pointwise":
+        from .pointgrid import certified_row
+
+        return certified_row(game, channel, p, args.digits, start=start, misere=args.misere)
     store = _open_cache(args, game, channel, (a, b))
     try:
         return value_at(game, channel, p, start=start, misere=args.misere, store=store)
@@ -222,6 +226,16 @@ def cmd_solve(args) -> int:
         else:
             res = _point_at(args)
             p = res.p
+        if args.method == "pointwise":  # certified decimals (exact value only where balls could not decide)
+            opt = [reports.move_json(m) for m in res.optimal]
+            if args.format == "json":
+                out = reports.dumps({"p": str(p), "value": None if res.exact is None else str(res.exact),
+                                     "value_decimal": res.decimals, "optimal": opt, "method": res.method})
+            else:
+                how = "certified by ball arithmetic" if res.method == "ball" else f"exactly {res.exact}"
+                out = f"N({p}) = {res.decimals} ({how})   optimal: {reports.moves_text(res.optimal)}\n"
+            _emit(out, args)
+            return 0
         value = to_fraction(res.value)
         if args.format == "json":
             out = reports.dumps(
@@ -515,7 +529,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--moves", action="store_true", help="also give every sent move's own value N(w)")
     p.add_argument("--at", metavar="P", help="only the exact value and optimal moves at this p")
     p.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto",
-                   help="with --at: pointwise/auto = exact backward induction at P alone (or the cached solution),"
+                   help="with --at: auto = the exact value by backward induction at P alone (or the cached solution);"
+                   " pointwise = --digits decimals certified by ball arithmetic (exact where balls cannot decide);"
                    " piecewise = solve for every p first")
     p.set_defaults(func=cmd_solve)
 

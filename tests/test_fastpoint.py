@@ -178,3 +178,11 @@ def test_uniform_chomp_lemma7():
     assert len(f.formulas) == 1
     assert sol.at(fmpq(1, 3)).optimal == frozenset(Chomp(2, 40).move_label((40, 40), w) for w in Chomp(2, 40).followers((40, 40)))
     assert f(fmpq(1, 3)) == evaluate(Chomp(2, 40), "uniform", 0)[(40, 40)].value
+
+
+def test_solution_at_an_unsolved_position():
+    sol = solve(Nim(9), "binary", start=3)  # only heaps 0..3 are solved
+    r = sol.at(fmpq(1, 4), 9)
+    ref = evaluate(Nim(9), "binary", fmpq(1, 4))[9]
+    assert r.value == ref.value and r.optimal == ref.optimal
+    assert sol.at(fmpq(1, 4), 3).value == fmpq(13, 20)
