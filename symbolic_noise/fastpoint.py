@@ -40,6 +40,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import reduce
 
@@ -111,6 +112,9 @@ def point_solve(game: Game, channel: Channel | str, p, *, start=None, misere: bo
         elif nim:
             raw, method = _nim_binary_at_one(root, misere, all_positions), "exact"
             labels = lambda v, w: w  # noqa: E731
+        elif ar.exact and type(channel) is NeighbourChannel and isinstance(game, Chomp):
+            raw = _chomp_exact(root, channel.kind, p, misere, all_positions)
+            labels = game.move_label
         else:
             raw = _generic(game, channel, root, p, misere, ar, all_positions)
             labels = game.move_label
@@ -319,6 +323,68 @@ def _young_diagrams(root):
     for r in range(1, root[0] + 1):
         rec([r], r, 1)
     out.sort(key=sum)
+    return out
+
+
+def _chomp_exact(root, kind, p, misere, keep_all):
+    """Chomp through a neighbour channel, exactly, on integers.
+
+    At each position the followers' ``1 - N`` are put over their least common
+    denominator ``L`` on a padded grid of the board; the king/rook sums over
+    legal neighbours come from row and column sliding sums.  With ``p = a/b``,
+    ``c = b - a`` and ``cnt`` legal neighbours, the move to square t is worth
+    ``(a cnt X_t + c S_t) / (b cnt L)``, so ``key_t = (a cnt X_t + c S_t) 840/cnt``
+    (840 = lcm(1..8)) ranks the moves with integer comparisons only and
+    ``N(t) = key_t / (840 b L)``."""
+    a, b = int(p.p), int(p.q)
+    c = b - a
+    x_of = {}  # position -> (numerator, denominator) of 1 - N, in lowest terms
+    out = {}
+    for v in _young_diagrams(root):
+        if v == (1,):
+            n0 = 1 if misere else 0
+            x_of[v] = (1 - n0, 1)
+            if keep_all or v == root:
+                out[v] = (fmpq(n0), [], [])
+            continue
+        rows, width = len(v), v[0]
+        squares = [(i, j) for i in range(1, rows + 1) for j in range(2 if i == 1 else 1, v[i - 1] + 1)]
+        fx = []
+        for i, j in squares:
+            fx.append(x_of[v[: i - 1] if j == 1 else v[: i - 1] + tuple(min(r, j - 1) for r in v[i - 1 :])])
+        L = math.lcm(*(d for _, d in fx))
+        xs = [n * (L // d) for n, d in fx]
+        m = len(xs)
+        if kind == "all":
+            M = m - 1
+            if M == 0:
+                keys, D = xs, L
+            else:
+                total = sum(xs)
+                keys, D = [a * M * x + c * (total - x) for x in xs], b * M * L
+        else:
+            X = [[0] * (width + 2) for _ in range(rows + 2)]
+            legal = [[0] * (width + 2) for _ in range(rows + 2)]
+            for (i, j), x in zip(squares, xs):
+                X[i][j] = x
+                legal[i][j] = 1
+            if kind == "king":
+                HX = [[r[j - 1] + r[j] + r[j + 1] for j in range(width + 1)] + [0] for r in X]
+                HL = [[r[j - 1] + r[j] + r[j + 1] for j in range(width + 1)] + [0] for r in legal]
+                nb = [(HX[i - 1][j] + HX[i][j] + HX[i + 1][j] - X[i][j], HL[i - 1][j] + HL[i][j] + HL[i + 1][j] - 1)
+                      for i, j in squares]
+            else:
+                nb = [(X[i - 1][j] + X[i + 1][j] + X[i][j - 1] + X[i][j + 1],
+                       legal[i - 1][j] + legal[i + 1][j] + legal[i][j - 1] + legal[i][j + 1]) for i, j in squares]
+            keys = [(a * k * x + c * S) * (840 // k) if k else x * b * 840 for x, (S, k) in zip(xs, nb)]
+            D = 840 * b * L
+        top = max(keys)
+        g = math.gcd(top, D)
+        n, d = top // g, D // g
+        x_of[v] = (d - n, d)
+        if keep_all or v == root:
+            best = [t for t, k in enumerate(keys) if k == top]
+            out[v] = (fmpq(n, d), best, [fmpq(k, D) for k in keys] if v == root else None)
     return out
 
 
