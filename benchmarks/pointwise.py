@@ -89,6 +89,11 @@ def _exact(game, channel, p):
     return Fraction(int(r.value.p), int(r.value.q)), set(r.optimal)
 
 
+def _constant(sol):
+    c = sol.value().formulas[0].constant_value()
+    return Fraction(int(c.p), int(c.q))
+
+
 def _table(k):
     from symbolic_noise import reports
     from symbolic_noise.games import Nim
@@ -123,10 +128,10 @@ def _goal(name):
         "table-nim128": ("table nim 128 --step 0.01", 30, lambda: _table(128), None),
         "table-nim256": ("table nim 256 --step 0.01", 180, lambda: _table(256), None),
         "chomp2x40-uniform": ("solve chomp 2x40 --channel uniform", 1,
-                              lambda: (Fraction(str(solve(Chomp(2, 40), "uniform").value().formulas[0])), None),
+                              lambda: (_constant(solve(Chomp(2, 40), "uniform")), None),
                               lambda: fraction_chomp(2, 40, "uniform", p1)),
         "chomp8-uniform": ("solve chomp 8x8 --channel uniform", 5,
-                           lambda: (Fraction(str(solve(Chomp(8, 8), "uniform").value().formulas[0])), None),
+                           lambda: (_constant(solve(Chomp(8, 8), "uniform")), None),
                            lambda: fraction_chomp(8, 8, "uniform", p1)),
     }
     return goals[name]

@@ -192,7 +192,7 @@ def plot_rows(head: _Head, rows):
     fig = Figure(figsize=(7.0, 4.5))
     ax = fig.add_subplot()
     xs = [float(r.p) for r in rows]
-    ys = [float(Fraction(r.decimals)) for r in rows]
+    ys = [float(r.decimals) for r in rows]  # drawing coordinates only
     (line,) = ax.plot(xs, ys, marker=".", markersize=3, linewidth=1)
     line.set_gid("value")
     last = None
