@@ -47,7 +47,7 @@ from functools import reduce
 from flint import arb, arb_mat, ctx, fmpq, fmpq_mat, fmpz, fmpz_mat
 
 from .channels import BinaryChannel, Channel, IdentityChannel, NeighbourChannel, UniformChannel, get_channel
-from .errors import IntervalError
+from .errors import IntervalError, InvalidChannelError
 from .games import Chomp, Game, Nim
 from .polys import as_fmpq
 
@@ -454,8 +454,18 @@ def _neighbour(kind):
 
 def _matrix(channel):
     def moves(game, v, fs, xs, bp, p, ar):
-        psi = channel.rows(game, v).at(p)
+        try:
+            psi = channel.rows(game, v).at(p)
+        except ZeroDivisionError:
+            raise InvalidChannelError(f"psi at position {game.position_label(v)} has a pole at p = {p}", position=v, p=p) from None
         m = len(fs)
+        if not channel.trusted:  # a user's psi must be a distribution at this p
+            for w, row in zip(fs, psi):
+                if any(e < 0 for e in row) or sum(row, fmpq(0)) != 1:
+                    raise InvalidChannelError(
+                        f"psi at position {game.position_label(v)}, sent {game.move_label(v, w)!r} is not a probability"
+                        f" distribution at p = {p}", position=v, sent=game.move_label(v, w), p=p,
+                    )
         if ar.exact:
             prod = fmpq_mat(m, m, [e for row in psi for e in row]) * fmpq_mat(m, 1, xs)
             return prod.entries()

@@ -186,3 +186,12 @@ def test_solution_at_an_unsolved_position():
     ref = evaluate(Nim(9), "binary", fmpq(1, 4))[9]
     assert r.value == ref.value and r.optimal == ref.optimal
     assert sol.at(fmpq(1, 4), 3).value == fmpq(13, 20)
+
+
+def test_custom_channel_checked_at_p():
+    from symbolic_noise.errors import InvalidChannelError
+
+    bad = CustomChannel({2: {0: {0: "1 - 2*p", 1: "2*p"}, 1: {1: 1}}}, default="identity")
+    assert point_solve(Nim(2), bad, fmpq(1, 4)).value == fmpq(1, 2)  # a distribution at p = 1/4
+    with pytest.raises(InvalidChannelError, match="not a probability distribution at p = 3/4"):
+        point_solve(Nim(2), bad, fmpq(3, 4))
