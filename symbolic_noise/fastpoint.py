@@ -121,16 +121,31 @@ def point_solve(game: Game, channel: Channel | str, p, *, start=None, misere: bo
     finally:
         ctx.prec = old
     out = {}
-    for v, (value, best, moves) in raw.items():  # noqa: B007
-        fs = _followers(game, v)
-        opt = None if best is None else frozenset(labels(v, fs[i]) for i in best)
-        mv = {labels(v, fs[i]): x for i, x in enumerate(moves)} if v == root and moves is not None else {}
+    for v, (value, best, moves) in raw.items():
+        names = _move_names(game, v, labels)
+        opt = None if best is None else frozenset(names[i] for i in best)
+        mv = {names[i]: x for i, x in enumerate(moves)} if v == root and moves is not None else {}
         out[v] = PointAnswer(p, value, opt, mv, method)
     return out if all_positions else out[root]
 
 
-def _followers(game, v):
-    return tuple(range(v)) if isinstance(game, Nim) else game.followers(v)
+def _move_names(game, v, labels):
+    if isinstance(game, Nim):
+        return range(v)
+    if isinstance(game, Chomp):
+        return _chomp_squares(v)  # a Chomp move is named by its square, in follower order
+    return [labels(v, w) for w in game.followers(v)]
+
+
+def _chomp_squares(v):
+    return [(i, j) for i in range(1, len(v) + 1) for j in range(2 if i == 1 else 1, v[i - 1] + 1)]
+
+
+def _chomp_followers(v):
+    """``Chomp.followers(v)``, inlined: the bite at (i, j) keeps rows below i and
+    cuts the others to j - 1 squares."""
+    return [v[: i - 1] if j == 1 else v[: i - 1] + tuple([r if r < j else j - 1 for r in v[i - 1 :]])
+            for i, j in _chomp_squares(v)]
 
 
 # --------------------------------------------------------------------------- arithmetic
@@ -348,10 +363,8 @@ def _chomp_exact(root, kind, p, misere, keep_all):
                 out[v] = (fmpq(n0), [], [])
             continue
         rows, width = len(v), v[0]
-        squares = [(i, j) for i in range(1, rows + 1) for j in range(2 if i == 1 else 1, v[i - 1] + 1)]
-        fx = []
-        for i, j in squares:
-            fx.append(x_of[v[: i - 1] if j == 1 else v[: i - 1] + tuple(min(r, j - 1) for r in v[i - 1 :])])
+        squares = _chomp_squares(v)
+        fx = [x_of[w] for w in _chomp_followers(v)]
         L = math.lcm(*(d for _, d in fx))
         xs = [n * (L // d) for n, d in fx]
         m = len(xs)
@@ -395,8 +408,9 @@ def _generic(game, channel, root, p, misere, ar, keep_all):
     out = {}
     kind = _kind(game, channel)
     ball_p = ar.num(p)
+    chomp = isinstance(game, Chomp)
     for v in _positions(game, root):
-        fs = game.followers(v)
+        fs = _chomp_followers(v) if chomp else game.followers(v)
         if not fs:
             value, best, moves = terminal, [], []
         else:
@@ -526,7 +540,7 @@ def solve_constant(game: Game, channel: Channel, interval, root, *, misere: bool
         return None
     answers = point_solve(game, channel, a, start=root, misere=misere, all_positions=True)
     values = {}
-    for v in game.positions(root):
+    for v in _positions(game, root):
         ans = answers[v]
         values[v] = PiecewiseFunction.constant(ans.value, a, b, ans.optimal, ans.optimal)
     return Solution(game, channel, (a, b), values, root, misere)
