@@ -11,8 +11,9 @@ precision chosen for the digits to print.  A row is *ball-certified* when
 
 Otherwise the precision is doubled once, and if the balls still cannot decide
 (a tie, such as p = 1/2 in binary-channel Nim, or a value on a rounding
-boundary) the row is computed by the exact engine.  Each row records which
-method produced it.
+boundary) the row is computed by the exact engine.  Chomp rows are always
+computed exactly (their denominators stay small, and the integer engine is
+faster than balls).  Each row records which method produced it.
 
 Examples
 --------
@@ -66,6 +67,8 @@ def certified_row(game, channel, p, digits: int, *, start=None, misere: bool = F
     """
     channel = get_channel(channel)
     q = as_fmpq(p)
+    if isinstance(game, Chomp):  # small denominators: the exact integer engine is faster than balls
+        return _exact_row(q, point_solve(game, channel, q, start=start, misere=misere), digits)
     prec = int(digits * 3.33) + 64 + 2 * _depth_bits(game, start)
     for _ in range(2):
         ans = point_solve(game, channel, q, start=start, misere=misere, method="ball", prec=prec)
