@@ -108,33 +108,30 @@ def point_solve(game: Game, channel: Channel | str, p, *, start=None, misere: bo
         nim = isinstance(game, Nim) and type(channel) is BinaryChannel and channel.key() == "binary"
         if nim and p < 1:
             raw = _nim_binary(root, p, misere, ar, all_positions)
-            labels = lambda v, w: w  # noqa: E731  (moves are the chips left)
         elif nim:
             raw, method = _nim_binary_at_one(root, misere, all_positions), "exact"
-            labels = lambda v, w: w  # noqa: E731
         elif ar.exact and type(channel) is NeighbourChannel and isinstance(game, Chomp):
             raw = _chomp_exact(root, channel.kind, p, misere, all_positions)
-            labels = game.move_label
         else:
             raw = _generic(game, channel, root, p, misere, ar, all_positions)
-            labels = game.move_label
     finally:
         ctx.prec = old
     out = {}
     for v, (value, best, moves) in raw.items():
-        names = _move_names(game, v, labels)
+        names = _move_names(game, v)
         opt = None if best is None else frozenset(names[i] for i in best)
         mv = {names[i]: x for i, x in enumerate(moves)} if v == root and moves is not None else {}
         out[v] = PointAnswer(p, value, opt, mv, method)
     return out if all_positions else out[root]
 
 
-def _move_names(game, v, labels):
+def _move_names(game, v):
+    """The names of the moves at ``v``, in follower order."""
     if isinstance(game, Nim):
         return range(v)
     if isinstance(game, Chomp):
         return _chomp_squares(v)  # a Chomp move is named by its square, in follower order
-    return [labels(v, w) for w in game.followers(v)]
+    return [game.move_label(v, w) for w in game.followers(v)]
 
 
 def _chomp_squares(v):
