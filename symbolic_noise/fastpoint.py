@@ -412,8 +412,12 @@ def _generic(game, channel, root, p, misere, ar, keep_all):
             value, best, moves = terminal, [], []
         else:
             xs = [x_of[u] for u in fs]
-            moves = kind(game, v, fs, xs, ball_p, p, ar)
-            value, best = ar.best(moves)
+            if kind is _uniform:  # every move is worth the mean: all of them are optimal
+                value = sum(xs[1:], xs[0]) / len(xs)
+                best, moves = range(len(xs)), [value] * len(xs)
+            else:
+                moves = kind(game, v, fs, xs, ball_p, p, ar)
+                value, best = ar.best(moves)
         x_of[v] = one - value
         if keep_all or v == root:
             out[v] = (value, best, moves if v == root else None)
