@@ -263,8 +263,8 @@ def cmd_solve(args) -> int:
 
 
 def _pointwise(args):
-    """``(game, head, rows-or-None)``: certified grid rows when ``--method``
-    (auto: big games not in the cache) asks for the pointwise method."""
+    """``(head, rows)`` of certified grid rows when ``--method`` (auto: big
+    games not in the cache) asks for the pointwise method, else ``None``."""
     from . import pointgrid
 
     game = game_from_spec(args.game, args.param)
