@@ -280,6 +280,9 @@ def _pointwise(args):
             store.close()
     if pointgrid.choose_method(args.method, game, start, cached) != "pointwise":
         return None
+    step = as_fmpq(args.step)
+    if step > 0 and (b - a) / step > pointgrid.MAX_POINTS:
+        raise IntervalError(f"--step {args.step} gives more than {pointgrid.MAX_POINTS} grid points")
     try:
         points = reports.grid(args.step, a, b)
     except ValueError as exc:

@@ -43,6 +43,8 @@ _PIECEWISE_NIM = 32
 _PIECEWISE_POSITIONS = 70
 
 METHODS = ("auto", "piecewise", "pointwise")
+#: most grid points a pointwise table or plot evaluates
+MAX_POINTS = 100_000
 
 
 @dataclass(frozen=True)

@@ -124,3 +124,8 @@ def test_bad_positions_one_line_exit_2(args, message):
     res = run("solve", *args, "--at", "1/3", "--no-cache") if "--at" not in args else run("solve", *args, "--no-cache")
     assert res.returncode == 2
     assert message in res.stderr and res.stderr.count("\n") == 1
+
+
+def test_cli_too_many_grid_points():
+    res = run("table", "nim", "100", "--step", "0.0000001", "--no-cache")
+    assert res.returncode == 2 and "more than 100000 grid points" in res.stderr
