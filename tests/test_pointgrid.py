@@ -129,3 +129,13 @@ def test_bad_positions_one_line_exit_2(args, message):
 def test_cli_too_many_grid_points():
     res = run("table", "nim", "100", "--step", "0.0000001", "--no-cache")
     assert res.returncode == 2 and "more than 100000 grid points" in res.stderr
+
+
+def test_cli_at_certified_digits(capsys):
+    assert main(["solve", "nim", "100", "--at", "3/10", "--method", "pointwise", "--digits", "40", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    exact = point_solve(Nim(100), "binary", fmpq(3, 10)).value
+    assert data["value_decimal"] == fixed(Fraction(int(exact.p), int(exact.q)), 40)
+    assert data["method"] == "ball" and data["value"] is None and data["optimal"] == [0]
+    assert main(["solve", "nim", "9", "--at", "1/2", "--method", "pointwise"]) == 0
+    assert capsys.readouterr().out.startswith("N(1/2) = 0.500000000000000 (exactly 1/2)   optimal: 0, 1, 2, 3, 4, 5, 6, 7, 8")
