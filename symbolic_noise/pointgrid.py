@@ -194,19 +194,19 @@ def plot_rows(head: _Head, rows):
     """
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(7.0, 4.5))
+    fig = Figure(figsize=(7.0, 4.5), layout="constrained")
     ax = fig.add_subplot()
     xs = [float(r.p) for r in rows]
     ys = [float(r.decimals) for r in rows]  # drawing coordinates only
     (line,) = ax.plot(xs, ys, marker=".", markersize=3, linewidth=1)
     line.set_gid("value")
-    last = None
+    last, n = None, 0
     for r, x, y in zip(rows, xs, ys):
         if r.optimal != last:
-            t = ax.annotate(", ".join(move_text(m) for m in r.optimal)[:40], (x, y), textcoords="offset points",
-                            xytext=(0, 8), fontsize=7)
+            label = ", ".join(move_text(m) for m in r.optimal) if len(r.optimal) <= 3 else f"{len(r.optimal)} moves tie"
+            t = ax.annotate(label, (x, y), textcoords="offset points", xytext=(0, 8 + 10 * (n % 3)), fontsize=7)
             t.set_gid("optimal")
-            last = r.optimal
+            last, n = r.optimal, n + 1
     ax.set_xlabel("p")
     ax.set_ylabel("N(p)")
     ax.set_ylim(-0.04, 1.12)
