@@ -78,8 +78,10 @@ def certified_row(game, channel, p, digits: int, *, start=None, misere: bool = F
             return _exact_row(q, ans, digits)
         lo, hi = (to_fraction(e) for e in ball_bounds(ans.value))
         text = fixed(lo, digits)
-        if ans.optimal is not None and text == fixed(hi, digits):
-            return GridRow(to_fraction(q), text, None, tuple(sorted(ans.optimal)), "ball")
+        if text == fixed(hi, digits):
+            if ans.optimal is not None:
+                return GridRow(to_fraction(q), text, None, tuple(sorted(ans.optimal)), "ball")
+            break  # the digits are certain but moves' balls overlap: most likely a tie, which only exact can see
         prec *= 2
     return _exact_row(q, point_solve(game, channel, q, start=start, misere=misere), digits)
 
