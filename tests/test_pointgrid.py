@@ -10,6 +10,8 @@ from fractions import Fraction
 
 import pytest
 from flint import fmpq
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from symbolic_noise import reports
 from symbolic_noise.cli import main
@@ -46,6 +48,17 @@ def test_exact_rows_are_exact_and_ball_rows_correct():
     assert all(r.method == "exact" for r in rows if len(r.optimal) > 1)  # ties: only exact decides
     tie = certified_row(Chomp(2, 2), "king", "1/3", 10)  # theory.md 3.2: all three moves tie
     assert tie.method == "exact" and tie.exact == Fraction(1, 3) and len(tie.optimal) == 3
+
+
+@settings(max_examples=30)
+@given(st.integers(1, 60), st.fractions(min_value=0, max_value=1, max_denominator=100), st.integers(1, 40), st.booleans())
+def test_certified_rows_equal_exact(k, p, digits, misere):
+    q = fmpq(p.numerator, p.denominator)
+    row = certified_row(Nim(k), "binary", q, digits, misere=misere)
+    exact = point_solve(Nim(k), "binary", q, misere=misere)
+    assert row.decimals == fixed(Fraction(int(exact.value.p), int(exact.value.q)), digits)
+    assert set(row.optimal) == exact.optimal
+    assert row.method == "exact" or len(row.optimal) == 1
 
 
 def test_digits_beyond_double_precision():
