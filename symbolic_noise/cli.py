@@ -220,17 +220,59 @@ def _solve(args):
     return game, sol
 
 
+def _point_at(args):
+    """``solve --at`` without the piecewise solve (the fast exact engine, or the
+    cache's piecewise solution when it holds the position)."""
+    from .fastpoint import value_at
+
+    game = game_from_spec(args.game, args.param)
+    channel = _channel(args, game)
+    a, b = _interval(args.interval) if args.interval else (as_fmpq(0), as_fmpq(1))
+    p = as_fmpq(args.at)
+    if not a <= p <= b:
+        raise IntervalError(f"p = {p} is outside [{a}, {b}]")
+    start = _position(game, args.position)
+    if args.method == "pointwise":
+        from .pointgrid import certified_row
+
+        return certified_row(game, channel, p, args.digits, start=start, misere=args.misere)
+    store = _open_cache(args, game, channel, (a, b))
+    try:
+        return value_at(game, channel, p, start=start, misere=args.misere, store=store)
+    finally:
+        if store is not None:
+            store.close()
+
+
 def cmd_solve(args) -> int:
-    game, sol = _solve(args)
     if args.series is not None:
+        game, sol = _solve(args)
         _emit(cli_informed.series_report(sol, args.series, args.order, args.digits, args.format), args)
         return 0
+    players = cli_informed.uses_players(args)
+    if args.at is not None and players and args.method == "pointwise":
+        raise SymbolicNoiseError("--method pointwise does not take --opponent-channel or strategies; use --method auto")
     if args.at is not None:
-        p = as_fmpq(args.at)
-        a, b = sol.interval
-        if not a <= p <= b:
-            raise IntervalError(f"p = {p} is outside [{a}, {b}]")
-        res = sol.at(p)
+        if args.method == "piecewise" or players:
+            _, sol = _solve(args)
+            p = as_fmpq(args.at)
+            a, b = sol.interval
+            if not a <= p <= b:
+                raise IntervalError(f"p = {p} is outside [{a}, {b}]")
+            res = sol.at(p)
+        else:
+            res = _point_at(args)
+            p = res.p
+        if args.method == "pointwise":  # certified decimals (exact value only where balls could not decide)
+            opt = [reports.move_json(m) for m in res.optimal]
+            if args.format == "json":
+                out = reports.dumps({"p": str(p), "value": None if res.exact is None else str(res.exact),
+                                     "value_decimal": res.decimals, "optimal": opt, "method": res.method})
+            else:
+                how = "certified by ball arithmetic" if res.method == "ball" else f"exactly {res.exact}"
+                out = f"N({p}) = {res.decimals} ({how})   optimal: {reports.moves_text(res.optimal)}\n"
+            _emit(out, args)
+            return 0
         value = to_fraction(res.value)
         if args.format == "json":
             out = reports.dumps(
@@ -241,6 +283,7 @@ def cmd_solve(args) -> int:
             out = f"N({p}) = {value} = {fixed(value, args.digits)}   optimal: {reports.moves_text(res.optimal)}\n"
         _emit(out, args)
         return 0
+    game, sol = _solve(args)
     if args.format == "json":
         data = reports.solution_json(sol, digits=args.digits)
         if args.moves:
@@ -256,7 +299,52 @@ def cmd_solve(args) -> int:
     return 0
 
 
+def _pointwise(args):
+    """``(head, rows)`` of certified grid rows when ``--method`` (auto: big
+    games not in the cache) asks for the pointwise method, else ``None``."""
+    from . import pointgrid
+
+    game = game_from_spec(args.game, args.param)
+    channel = _channel(args, game)
+    a, b = _interval(args.interval) if args.interval else (as_fmpq(0), as_fmpq(1))
+    start = _position(game, args.position)
+    cached = False
+    if args.method == "auto":
+        store = _open_cache(args, game, channel, (a, b))
+        if store is not None:
+            root = game.start() if start is None else start
+            cached = not game.followers(root) or store.load(root) is not None
+            store.close()
+    if pointgrid.choose_method(args.method, game, start, cached) != "pointwise":
+        return None
+    step = as_fmpq(args.step)
+    if step > 0 and (b - a) / step > pointgrid.MAX_POINTS:
+        raise IntervalError(f"--step {args.step} gives more than {pointgrid.MAX_POINTS} grid points")
+    try:
+        points = reports.grid(args.step, a, b)
+    except ValueError as exc:
+        raise IntervalError(str(exc)) from None
+    rows = pointgrid.grid_rows(game, channel, points, args.digits, start=start, misere=args.misere)
+    return pointgrid._Head(game, channel, start, (a, b)), rows
+
+
 def cmd_table(args) -> int:
+    point = _pointwise(args)
+    if point is not None:
+        from . import pointgrid
+
+        head, rows = point
+        pd = reports.decimals_of(args.step)
+        if args.format == "json":
+            out = reports.dumps(pointgrid.table_json(head, rows, pd))
+        elif args.format == "text":
+            out = pointgrid.table_text(head, rows, pd) + "\n"
+        elif args.format == "latex":
+            raise SymbolicNoiseError("--format latex takes the piecewise method (--method piecewise)")
+        else:
+            out = pointgrid.table_csv(head, rows, pd)
+        _emit(out, args)
+        return 0
     game, sol = _solve(args)
     a, b = sol.interval
     try:
@@ -282,9 +370,18 @@ def cmd_table(args) -> int:
 def cmd_plot(args) -> int:
     from .plots import plot_value, save
 
-    game, sol = _solve(args)
-    window = _interval(args.xlim) if args.xlim else None
-    fig = plot_value(sol, moves=args.moves, window=window)
+    point = _pointwise(args)
+    if point is not None:
+        from .pointgrid import plot_rows
+
+        fig = plot_rows(*point)
+        if args.xlim:
+            lo, hi = _interval(args.xlim)
+            fig.axes[0].set_xlim(float(lo), float(hi))  # drawing only
+    else:
+        game, sol = _solve(args)
+        window = _interval(args.xlim) if args.xlim else None
+        fig = plot_value(sol, moves=args.moves, window=window)
     try:
         save(fig, args.output)
     except (OSError, ValueError) as exc:
@@ -477,6 +574,13 @@ def _add_game_arguments(p):
     p.add_argument("--dask", metavar="ADDRESS", help="solve sub-intervals on the Dask scheduler at ADDRESS")
 
 
+_METHOD_HELP = (
+    "piecewise: read the grid off the exact piecewise solution; pointwise: evaluate each grid point alone,"
+    " certified by ball arithmetic, exactly where balls cannot decide (ties); auto (default): piecewise when"
+    " cached or small (Nim k <= 32, other games <= 70 positions), else pointwise"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Exact solutions of impartial games played through a noisy channel.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
@@ -489,6 +593,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--moves", action="store_true", help="also give every sent move's own value N(w)")
     p.add_argument("--at", metavar="P", help="only the exact value and optimal moves at this p")
     cli_informed.add_solve_options(p)
+    p.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto",
+                   help="with --at: auto = the exact value by backward induction at P alone (or the cached solution);"
+                   " pointwise = --digits decimals certified by ball arithmetic (exact where balls cannot decide);"
+                   " piecewise = solve for every p first")
     p.set_defaults(func=cmd_solve)
 
     t = sub.add_parser("table", help="N(p) and the optimal moves on a grid of p (the paper's appendix)")
@@ -496,12 +604,16 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--step", default="0.01", help="grid step (exact; default 0.01)")
     t.add_argument("--digits", type=_digits, default=15, help="decimals of N (default 15)")
     t.add_argument("--format", choices=("csv", "json", "text", "latex"), default="csv")
+    t.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto", help=_METHOD_HELP)
     t.set_defaults(func=cmd_table)
 
     pl = sub.add_parser("plot", help="plot N(p) with its breakpoints and optimal moves (PNG, SVG, PDF)")
     _add_game_arguments(pl)
     pl.add_argument("--moves", action="store_true", help="also draw every sent move's own value")
     pl.add_argument("--xlim", metavar="A,B", help="show only p in [A, B]")
+    pl.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto", help=_METHOD_HELP)
+    pl.add_argument("--step", default="0.01", help="grid step of the pointwise method (exact; default 0.01)")
+    pl.set_defaults(digits=15)
     pl.set_defaults(func=cmd_plot)
     for action in pl._actions:  # -o is required for plots
         if action.dest == "output":

@@ -167,13 +167,17 @@ class Nim(Game):
         return str(v)
 
     def check_position(self, v) -> int:
-        return _check_int(v, "a Nim heap", 0)
+        v = _check_int(v, "a Nim heap", 0)
+        if v > self.k:
+            raise GameParameterError(f"a heap of {v} chips is not a position of Nim with k = {self.k} (at most {self.k} chips)")
+        return v
 
     def parse_position(self, text: str) -> int:
         try:
-            return self.check_position(int(text))
+            heap = int(text)
         except ValueError:
             raise GameParameterError(f"a Nim heap is a whole number of chips, not {text!r}") from None
+        return self.check_position(heap)
 
     def binary_encoding(self, v: int) -> tuple[int, tuple[int, ...]]:
         """Width and codes of the moves at ``v`` for the binary channel: each
@@ -220,18 +224,32 @@ class Chomp(Game):
             v = tuple(int(r) for r in v)
         except (TypeError, ValueError):
             raise GameParameterError(f"a Chomp position is a tuple of row lengths, not {v!r}") from None
-        if not v or v[0] < 1 or any(r < 1 for r in v) or any(a < b for a, b in zip(v, v[1:])):
+        shown = ",".join(str(r) for r in v)
+        if not v or any(r < 1 for r in v):
             raise GameParameterError(
-                f"{v!r} is not a Chomp position (non-increasing positive row lengths, bottom row first)"
+                f"{shown or '()'} is not a Chomp position: row lengths must be positive (bottom row first)"
+            )
+        for i, (a, b) in enumerate(zip(v, v[1:]), 1):
+            if a < b:
+                raise GameParameterError(
+                    f"{shown} is not a Chomp position: rows must not increase (row {i + 1} has {b} squares,"
+                    f" the row {i} below it {a})"
+                )
+        if len(v) > self.rows or v[0] > self.cols:
+            what = f"{len(v)} rows" if len(v) > self.rows else f"a bottom row of {v[0]} squares"
+            raise GameParameterError(
+                f"{shown} is not a position of the {self.rows} x {self.cols} bar: it has {what}"
+                f" (at most {self.rows} rows of at most {self.cols} squares)"
             )
         return v
 
     def parse_position(self, text: str) -> tuple:
         """``"3,2"`` or ``"[3,2]"`` (row lengths, bottom row first)."""
         try:
-            return self.check_position(int(r) for r in text.strip("[]() ").split(",") if r.strip())
+            rows = tuple(int(r) for r in text.strip("[]() ").split(",") if r.strip())
         except ValueError:
             raise GameParameterError(f"a Chomp position is written as row lengths like 3,2, not {text!r}") from None
+        return self.check_position(rows)
 
     def squares(self, v: tuple) -> list[tuple[int, int]]:
         """The legal move squares of ``v`` (row, column), in the order of its followers."""

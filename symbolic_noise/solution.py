@@ -79,7 +79,16 @@ class Solution:
         return self._values[self._pos(v)]
 
     def at(self, p, v=None) -> PointResult:
-        """Exact value and optimal set at ``p`` (rational or RealAlgebraic)."""
+        """Exact value and optimal set at ``p`` (rational or RealAlgebraic); at a
+        rational p, a position of the game that this solution did not solve is
+        evaluated by the fast exact engine (:mod:`symbolic_noise.fastpoint`)."""
+        if v is not None and not isinstance(p, RealAlgebraic) and v not in self._values:
+            v = self.game.check_position(v)
+            if v not in self._values:
+                from .fastpoint import point_solve
+
+                r = point_solve(self.game, self.channel, p, start=v, misere=self.misere)
+                return PointResult(p, r.value, r.optimal)
         f = self.value(v)
         x = p if isinstance(p, RealAlgebraic) else as_fmpq(p)
         return PointResult(p, f(x), f.label_at(x))

@@ -527,6 +527,12 @@ def solve(
     channel = get_channel(channel)
     a, b = exact_interval(interval)
     root = game.start() if start is None else game.check_position(start)
+    if not known:
+        from .fastpoint import solve_constant  # psi free of p: one exact evaluation
+
+        sol = solve_constant(game, channel, (a, b), root, misere=misere)
+        if sol is not None:
+            return sol
     return solve_positions(
         game, channel, (a, b), game.positions(root), root=root, misere=misere, known=known, store=store, progress=progress
     )

@@ -1,0 +1,198 @@
+"""The fast engine at one p against two independent methods: the slow pointwise
+reference (`pointwise.evaluate`) and the piecewise solution, on random games,
+random channels and random rational p; its ball mode against its exact mode;
+constant channels through `solve`."""
+
+from fractions import Fraction
+from functools import lru_cache
+
+import pytest
+from flint import fmpq, fmpz_poly
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from symbolic_noise import reports
+from symbolic_noise.channels import CustomChannel, get_channel
+from symbolic_noise.fastpoint import ball_bounds, is_constant_channel, point_solve, value_at
+from symbolic_noise.games import Chomp, ExplicitGame, Nim
+from symbolic_noise.pointwise import evaluate
+from symbolic_noise.ratfunc import RationalFunction
+from symbolic_noise.solver import solve, solve_positions
+
+rationals = st.fractions(min_value=0, max_value=1, max_denominator=60).map(lambda x: fmpq(x.numerator, x.denominator))
+
+GAMES = {
+    **{f"nim{k}": (lambda k=k: Nim(k)) for k in range(0, 9)},
+    "chomp2x2": lambda: Chomp(2, 2),
+    "chomp2x3": lambda: Chomp(2, 3),
+    "chomp3x3": lambda: Chomp(3, 3),
+}
+CHANNELS = {"nim": ["binary", "uniform", "identity"], "chomp": ["king", "rook", "all", "uniform", "identity"]}
+
+
+@lru_cache(maxsize=None)
+def piecewise(name, channel, misere):
+    return solve(GAMES[name](), channel, misere=misere)
+
+
+def _same(fast, ref):
+    assert fast.value == ref.value
+    assert fast.optimal == ref.optimal
+    assert fast.move_values == ref.move_values
+
+
+@st.composite
+def game_and_channel(draw):
+    name = draw(st.sampled_from(sorted(GAMES)))
+    channel = draw(st.sampled_from(CHANNELS["nim" if name.startswith("nim") else "chomp"]))
+    return name, channel
+
+
+@given(game_and_channel(), rationals, st.booleans())
+def test_equals_pointwise_and_piecewise(gc, p, misere):
+    name, channel = gc
+    game = GAMES[name]()
+    fast = point_solve(game, channel, p, misere=misere)
+    _same(fast, evaluate(game, channel, p, misere=misere)[game.start()])
+    at = piecewise(name, channel, misere).at(p)
+    assert fast.value == at.value and fast.optimal == at.optimal
+
+
+@st.composite
+def random_game_and_channel(draw):
+    """A random acyclic game (edges only to smaller numbers) and a random channel
+    ``psi(w, .) = (1 - p) alpha_w + p beta_w`` with random rational distributions."""
+    n = draw(st.integers(2, 7))
+    graph = {v: sorted(draw(st.sets(st.integers(0, v - 1), min_size=1 if v == n - 1 else 0, max_size=v))) for v in range(1, n)}
+    game = ExplicitGame(graph, n - 1)
+
+    def dist(m):
+        w = draw(st.lists(st.integers(0, 5), min_size=m, max_size=m).filter(any))
+        return [Fraction(x, sum(w)) for x in w]
+
+    psi = {}
+    for v, fs in graph.items():
+        if not fs:
+            continue
+        psi[v] = {}
+        for w in fs:
+            alpha, beta = dist(len(fs)), dist(len(fs))
+            psi[v][w] = {
+                u: RationalFunction(fmpz_poly([a.numerator * b.denominator, b.numerator * a.denominator - a.numerator * b.denominator]),
+                                    a.denominator * b.denominator)
+                for u, a, b in zip(fs, alpha, beta)
+            }
+    return game, CustomChannel(psi)
+
+
+@settings(max_examples=40)
+@given(random_game_and_channel(), rationals, st.booleans())
+def test_random_games_and_channels(gc, p, misere):
+    game, channel = gc
+    fast = point_solve(game, channel, p, misere=misere)
+    _same(fast, evaluate(game, channel, p, misere=misere)[game.start()])
+    at = solve(game, channel, misere=misere).at(p)
+    assert fast.value == at.value and fast.optimal == at.optimal
+    ball = point_solve(game, channel, p, misere=misere, method="ball")
+    lo, hi = ball_bounds(ball.value)
+    assert lo <= fast.value <= hi and ball.optimal in (None, fast.optimal)
+
+
+@settings(max_examples=25)
+@given(st.integers(1, 40), rationals, st.booleans())
+def test_nim_binary_large_against_reference_and_balls(k, p, misere):
+    fast = point_solve(Nim(k), "binary", p, misere=misere)
+    _same(fast, evaluate(Nim(k), "binary", p, misere=misere)[k])
+    ball = point_solve(Nim(k), "binary", p, misere=misere, method="ball")
+    lo, hi = ball_bounds(ball.value)
+    assert lo <= fast.value <= hi and hi - lo < fmpq(1, 2**80)
+    assert ball.optimal in (None, fast.optimal)
+
+
+def test_all_positions_match_reference():
+    fast = point_solve(Chomp(3, 4), "king", fmpq(1, 10), all_positions=True)
+    ref = evaluate(Chomp(3, 4), "king", fmpq(1, 10))
+    assert set(fast) == set(ref)
+    assert all(fast[v].value == ref[v].value and fast[v].optimal == ref[v].optimal for v in ref)
+
+
+def test_known_values():
+    # theory.md 3.1 and 3.2
+    assert point_solve(Nim(3), "binary", fmpq(1, 4)).value == fmpq(13, 20)  # (1 - p + p^2)/(1 + p)
+    r = point_solve(Nim(4), "binary", 1)
+    assert r.value == 1 and r.optimal == {0, 3}  # the paper's erratum
+    r = point_solve(Chomp(2, 2), "king", fmpq(1, 3))
+    assert r.value == fmpq(1, 3) and len(r.optimal) == 3
+    r = point_solve(Nim(64), "binary", fmpq(1, 2))
+    assert r.value == fmpq(1, 2) and r.optimal == frozenset(range(64))
+
+
+def test_ties_are_undecided_in_balls():
+    assert point_solve(Nim(6), "binary", fmpq(1, 2), method="ball").optimal is None
+
+
+def test_value_at_reads_the_cache(tmp_path):
+    from symbolic_noise.cache import SolutionCache
+
+    with SolutionCache(str(tmp_path / "c.sqlite"), Nim(5), get_channel("binary"), (fmpq(0), fmpq(1))) as store:
+        solve(Nim(5), "binary", store=store)
+        cached = value_at(Nim(5), "binary", fmpq(3, 10), store=store)
+    assert cached.method == "piecewise"
+    fresh = value_at(Nim(5), "binary", fmpq(3, 10))
+    assert fresh.method == "exact" and fresh.value == cached.value and fresh.optimal == cached.optimal
+
+
+# --------------------------------------------------------------------------- constant channels
+
+
+@pytest.mark.parametrize(
+    "game,channel",
+    [
+        (Nim(6), "uniform"),
+        (Nim(6), "identity"),
+        (Chomp(3, 3), "uniform"),
+        (Chomp(2, 3), CustomChannel({}, default="uniform")),
+        (Nim(3), CustomChannel({3: {0: {0: "1/2", 1: "1/2"}, 1: {1: 1}, 2: {2: "1/3", 1: "2/3"}}}, default="identity")),
+    ],
+)
+@pytest.mark.parametrize("interval", [(0, 1), (fmpq(1, 5), fmpq(1, 2))])
+def test_constant_channels_same_solution(game, channel, interval):
+    channel = get_channel(channel)
+    fast = solve(game, channel, interval)
+    slow = solve_positions(game, channel, interval, game.positions())
+    assert reports.solution_json(fast) == reports.solution_json(slow)
+    assert reports.move_values_json(fast) == reports.move_values_json(slow)
+    assert len(fast.value().formulas) == 1
+
+
+def test_constant_detection():
+    assert is_constant_channel(Chomp(2, 2), get_channel("uniform"), (2, 2), (0, 1))
+    assert not is_constant_channel(Chomp(2, 2), get_channel("king"), (2, 2), (0, 1))
+    depends = CustomChannel({2: {0: {0: "1-p", 1: "p"}, 1: {1: 1}}}, default="identity")
+    assert not is_constant_channel(Nim(2), depends, 2, (0, 1))
+
+
+def test_uniform_chomp_one_piece_every_move_ties():
+    game = Chomp(2, 16)
+    sol = solve(game, "uniform")
+    f = sol.value()
+    assert len(f.formulas) == 1
+    assert sol.at(fmpq(1, 3)).optimal == frozenset(game.move_label((16, 16), w) for w in game.followers((16, 16)))
+    assert f(fmpq(1, 3)) == evaluate(game, "uniform", 0)[(16, 16)].value
+
+
+def test_solution_at_an_unsolved_position():
+    sol = solve(Nim(9), "binary", start=3)  # only heaps 0..3 are solved
+    r = sol.at(fmpq(1, 4), 9)
+    ref = evaluate(Nim(9), "binary", fmpq(1, 4))[9]
+    assert r.value == ref.value and r.optimal == ref.optimal
+    assert sol.at(fmpq(1, 4), 3).value == fmpq(13, 20)
+
+
+def test_custom_channel_checked_at_p():
+    from symbolic_noise.errors import InvalidChannelError
+
+    bad = CustomChannel({2: {0: {0: "1 - 2*p", 1: "2*p"}, 1: {1: 1}}}, default="identity")
+    assert point_solve(Nim(2), bad, fmpq(1, 4)).value == fmpq(1, 2)  # a distribution at p = 1/4
+    with pytest.raises(InvalidChannelError, match="not a probability distribution at p = 3/4"):
+        point_solve(Nim(2), bad, fmpq(3, 4))
