@@ -51,12 +51,11 @@ Examples
 
 from __future__ import annotations
 
-import bisect
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from flint import arb_mat, ctx, fmpq, fmpz, fmpz_poly
+from flint import arb_mat, ctx, fmpq, fmpz_poly
 from flint import ctx as flint_ctx
 
 from . import polys
@@ -145,15 +144,14 @@ def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly
 class _Cell:
     """What positions share on one cell ``(x, y)`` between breakpoints."""
 
-    __slots__ = ("x", "y", "t", "lo", "hi", "e", "spread", "loose", "bern", "common", "gen")
+    __slots__ = ("x", "y", "t", "lo", "hi", "e", "spread", "bern", "common", "gen")
 
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
         self.t = _pick_point(x, y)
         self.lo, self.hi = dyadic_hull(x, y, a, b)
         self.e = {}  # follower -> exact 1 - N_u(t)
-        self.spread = {}  # follower -> exact bound on |N_u(s) - N_u(t)| on [x, y], or None
-        self.loose = set()  # followers whose spread comes from a wider enclosure
+        self.spread = {}  # follower -> exact bound on |N_u(s) - N_u(t)| on [lo, hi], or None
         self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
         self.common = {}  # followers tuple -> (B, {follower: c_u})
         self.gen = 0
@@ -170,63 +168,15 @@ class _Cell:
         return M
 
 
-class _Ranges:
-    """Certified enclosures ``L <= N_v(s) <= U`` of one position's value, each
-    for every s in a closed cell ``[x, y]`` between breakpoints.
-
-    They come free from the screening of ``v``'s own cells; a later cell inside
-    one of them gets a (looser) spread for ``v`` without a Bernstein transform.
-    """
-
-    __slots__ = ("keys", "items")
-
-    def __init__(self):
-        self.keys = []  # x.lo when added, increasing
-        self.items = []  # (x, y, L, U)
-
-    def add(self, x: RealAlgebraic, y: RealAlgebraic, L: fmpq, U: fmpq) -> None:
-        """Record ``L <= N_v <= U`` on [x, y]."""
-        i = bisect.bisect_right(self.keys, x.lo)
-        self.keys.insert(i, x.lo)
-        self.items.insert(i, (x, y, L, U))
-
-    def find(self, x: RealAlgebraic, y: RealAlgebraic):
-        """``(L, U)`` of an enclosure on a cell containing [x, y], or None.
-
-        Containment is decided from the isolating intervals alone (or identity),
-        never by refining: a miss only costs a Bernstein transform."""
-        i = bisect.bisect_right(self.keys, x.hi)
-        for j in range(i - 1, max(i - 5, -1), -1):
-            ex, ey, L, U = self.items[j]
-            if (ex is x or ex.hi <= x.lo) and (ey is y or y.hi <= ey.lo):
-                return L, U
-        return None
-
-
-def _arb_fmpq(x) -> fmpq:
-    """The exact value of an exact ball (an end point from ``lower``/``upper``)."""
-    man, exp = x.mid().man_exp()
-    return fmpq(man) * fmpq(2) ** int(exp) if exp >= 0 else fmpq(man, fmpz(2) ** int(-exp))
-
-
 class _Cells:
     """Per-solve cache of :class:`_Cell`, keyed by the identity of the cell's end
     points (a position's cells are bounded by its followers' breakpoint
-    objects, so consecutive positions share them), and the positions'
-    certified enclosures (:class:`_Ranges`)."""
+    objects, so consecutive positions share them)."""
 
     def __init__(self, a: fmpq, b: fmpq):
         self.a, self.b = a, b
         self._cells: dict = {}
         self.gen = 0
-        self.ranges: dict = {}  # position -> _Ranges
-        # screens tried with loose spreads, and those they decided alone
-        self.loose_tries = self.loose_wins = 0
-
-    def use_loose(self) -> bool:
-        """Whether loose spreads pay here: they do while at least a third of the
-        screens that use them need no Bernstein spread (checked after 32)."""
-        return self.loose_tries < 32 or 3 * self.loose_wins >= self.loose_tries
 
     def get(self, x: RealAlgebraic, y: RealAlgebraic) -> _Cell:
         key = (id(x), id(y))
@@ -326,33 +276,17 @@ class _PositionSolver:
     # -- shared per-cell data ------------------------------------------------
 
     def _follower_data(self, cell: _Cell, f: _Follower):
-        """Exact ``1 - N_u(t)`` and a bound on ``|N_u(s) - N_u(t)|`` over the cell:
-        from a recorded enclosure of ``N_u`` on a cell holding this one when
-        there is one (marked loose), else by Bernstein coefficients."""
+        """Exact ``1 - N_u(t)`` and a bound on ``|N_u(s) - N_u(t)|`` over the cell."""
         u = f.position
         e = cell.e.get(u)
         if e is None:
             value = f.num(cell.t) / f.den(cell.t)
             e = cell.e[u] = 1 - value
-            ranges = self.cells.ranges.get(u) if self.cells.use_loose() else None
-            box = None if ranges is None else ranges.find(cell.x, cell.y)
-            if box is not None:
-                L, U = box
-                cell.spread[u] = max(U - value, value - L)
-                cell.loose.add(u)
-            else:
-                self._tighten(cell, f)
+            # N_u(s) - N_u(t) = R(s) / (den(s) q)  with  R = num q - den p
+            R = f.num * value.q - f.den * value.p
+            bound = polys.bernstein_abs_ratio_bound(R, f.den, cell.lo, cell.hi)
+            cell.spread[u] = None if bound is None else bound / value.q
         return e, cell.spread[u]
-
-    def _tighten(self, cell: _Cell, f: _Follower) -> None:
-        """The Bernstein bound on ``|N_u(s) - N_u(t)|`` over the cell."""
-        u = f.position
-        value = 1 - cell.e[u]
-        # N_u(s) - N_u(t) = R(s) / (den(s) q)  with  R = num q - den p
-        R = f.num * value.q - f.den * value.p
-        bound = polys.bernstein_abs_ratio_bound(R, f.den, cell.lo, cell.hi)
-        cell.spread[u] = None if bound is None else bound / value.q
-        cell.loose.discard(u)
 
     def _common(self, cell: _Cell):
         """``B`` (> 0 on the cell) and the followers' numerators ``c_u`` over it,
@@ -400,43 +334,14 @@ class _PositionSolver:
         ``F_w = sum_u psi(w, u) e_u`` and ``G_w = sum_u psi(w, u) s_u`` are
         rational functions of the channel's degree; Bernstein ratios bound them
         over the cell.  Ball arithmetic; comparisons are certain or not made.
-
-        Spreads taken from wider enclosures are cheap but loose; they are
-        replaced by Bernstein bounds on this cell when more than one move
-        survives, so the survivors are those of the Bernstein spreads or fewer.
-        The enclosure of ``N_v`` found here is recorded for the positions that
-        have ``v`` as a follower.
         """
         pos = self.pos
         m = len(pos.Q)
         if m == 1:
             return [0]
         data = [self._follower_data(cell, f) for f in self.foll]
-        survivors, box = self._enclose(cell, data)
-        if cell.loose and any(f.position in cell.loose for f in self.foll):
-            self.cells.loose_tries += 1
-            if len(survivors) > 1:
-                for f in self.foll:
-                    if f.position in cell.loose:
-                        self._tighten(cell, f)
-                data = [self._follower_data(cell, f) for f in self.foll]
-                survivors, box = self._enclose(cell, data)
-            else:
-                self.cells.loose_wins += 1
-        if box is not None and self.cells.use_loose():
-            ranges = self.cells.ranges.get(pos.position)
-            if ranges is None:
-                ranges = self.cells.ranges[pos.position] = _Ranges()
-            ranges.add(cell.x, cell.y, _arb_fmpq(box[0]), _arb_fmpq(box[1]))
-        return survivors
-
-    def _enclose(self, cell: _Cell, data: list):
-        """The screening proper: the surviving moves, and bounds ``(L, U)`` on
-        ``N_v`` over the cell, exact balls (None unless every move is bounded)."""
-        pos = self.pos
-        m = len(pos.Q)
         if any(s is None for _, s in data):
-            return list(range(m)), None
+            return list(range(m))
         d = pos.degree
         with ctx.workprec(_SCREEN_PREC):
             EG = pos.Pmat * arb_mat([[e, s] for e, s in data])  # coefficients of F_w and G_w
@@ -444,45 +349,30 @@ class _PositionSolver:
             G = arb_mat([[EG[j * m + w, 1] for w in range(m)] for j in range(d + 1)])
             M = cell.bernstein_matrix(d)
             BF, BG, BQ = M * F, M * G, M * pos.Qmat
-            # F - G and F + G over Q, entry by entry (row-major lists: i * m + w)
-            Ls, Us, Qs = (BF - BG).entries(), (BF + BG).entries(), BQ.entries()
             lows, highs = [], []
-            size = (d + 1) * m
             for w in range(m):
                 lo_w = hi_w = None
-                for k in range(w, size, m):
-                    q = Qs[k]
+                for i in range(d + 1):
+                    q = BQ[i, w]
                     if not q > 0:  # cannot bound this move: it survives
                         lo_w = hi_w = None
                         break
-                    lo_i, hi_i = (Ls[k] / q).lower(), (Us[k] / q).upper()
-                    if lo_w is None:
-                        lo_w, hi_w = lo_i, hi_i
-                    else:
-                        if lo_i < lo_w:
-                            lo_w = lo_i
-                        if hi_i > hi_w:
-                            hi_w = hi_i
+                    f, g = BF[i, w] / q, BG[i, w] / q
+                    lo_i, hi_i = (f - g).lower(), (f + g).upper()
+                    lo_w = lo_i if lo_w is None else lo_w.min(lo_i)
+                    hi_w = hi_i if hi_w is None else hi_w.max(hi_i)
                 lows.append(lo_w)
                 highs.append(hi_w)
             bounded = [w for w in range(m) if lows[w] is not None]
             if not bounded:
-                return list(range(m)), None
+                return list(range(m))
             # lower end points are exact numbers, so this maximum is exact
             leader = bounded[0]
             for w in bounded[1:]:
                 if lows[w] > lows[leader]:
                     leader = w
             floor = lows[leader]
-            survivors = [w for w in range(m) if highs[w] is None or not highs[w] < floor]
-            box = None
-            if len(bounded) == m:
-                top = highs[0]
-                for h in highs[1:]:
-                    if h > top:
-                        top = h
-                box = (floor, top)
-            return survivors, box
+            return [w for w in range(m) if highs[w] is None or not highs[w] < floor]
 
     # -- one cell ------------------------------------------------------------
 
