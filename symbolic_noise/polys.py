@@ -272,12 +272,19 @@ def _scale_data(lo: fmpq, hi: fmpq, d: int) -> tuple:
         a, w = lo * q, (hi - lo) * q  # integers
         data = [fmpz(q), [fmpz(1)], fmpz_poly([int(a.p), int(w.p)])]
         if len(_SCALE_CACHE) >= 64:
-            del _SCALE_CACHE[next(iter(_SCALE_CACHE))]
+            try:
+                _SCALE_CACHE.pop(next(iter(_SCALE_CACHE)), None)
+            except (StopIteration, RuntimeError):  # emptied or changed by another thread
+                pass
         _SCALE_CACHE[key] = data
     q, powers, line = data
     if len(powers) <= d:  # powers[i] = q^i
-        for _ in range(d + 1 - len(powers)):
+        # a longer list replaces the old one whole: a published list is never
+        # mutated, so threads sharing the cache always read q^i at index i
+        powers = list(powers)
+        while len(powers) <= d:
             powers.append(powers[-1] * q)
+        data[1] = powers
     return powers[d::-1], line
 
 
