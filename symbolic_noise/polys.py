@@ -28,6 +28,8 @@ Examples
 
 from __future__ import annotations
 
+import functools
+import operator
 from fractions import Fraction
 from numbers import Integral, Rational
 
@@ -188,17 +190,12 @@ def bernstein_sign(f: fmpz_poly, lo, hi) -> int:
     lo, hi = as_fmpq(lo), as_fmpq(hi)
     if f.degree() <= 0:
         return sign(f(lo)) if not f.is_zero() else 0
-    coeffs = _descartes_poly(local_poly(f, lo, hi)).coeffs()
-    pos = neg = False
-    for c in coeffs:
-        if c > 0:
-            if neg:
-                return 0
-            pos = True
-        elif c < 0:
-            if pos:
-                return 0
-            neg = True
+    # the scaled Bernstein coefficients are positive multiples of the
+    # Descartes coefficients of local_poly(f, lo, hi): the same signs
+    coeffs = _scaled_bernstein(f, lo, hi, f.degree())
+    pos, neg = max(coeffs) > 0, min(coeffs) < 0
+    if pos and neg:
+        return 0
     return 1 if pos else (-1 if neg else 0)
 
 
@@ -234,14 +231,59 @@ def bernstein_abs_ratio_bound(num: fmpz_poly, den: fmpz_poly, lo, hi):
     d = max(num.degree(), den.degree(), 0)
     b = _scaled_bernstein(den, lo, hi, d)
     # scaled coefficients carry binomials C(d, j); divide them out before comparing
-    binom = [1] * (d + 1)
-    for j in range(1, d + 1):
-        binom[j] = binom[j - 1] * (d - j + 1) // j
-    low = min(fmpq(x, c) for x, c in zip(b, binom))
-    if low <= 0:
+    binom = _binomials(d)
+    if min(b) <= 0:
         return None
     a = _scaled_bernstein(num, lo, hi, d)
+    # Fast path, exact integer arithmetic in C loops: floor(b_j / C_j) is a
+    # lower bound of b_j / C_j and floor(|a_j| / C_j) + 1 an upper bound of
+    # |a_j| / C_j; when both are large the bound is within 2^-60 of the one below.
+    low = min(map(operator.floordiv, b, binom))
+    high = max(map(operator.floordiv, map(abs, a), binom)) + 1
+    if low >= _BIG and high >= _BIG:
+        return fmpq(high, low)
+    low = min(fmpq(x, c) for x, c in zip(b, binom))
     return max(fmpq(abs(x), c) for x, c in zip(a, binom)) / low
+
+
+_BIG = fmpz(2) ** 60
+
+
+@functools.lru_cache(maxsize=1024)
+def _binomials(d: int) -> list:
+    """``[C(d, 0), ..., C(d, d)]`` as ``fmpz`` (the coefficients of ``(1 + s)^d``)."""
+    return (ONE_PLUS_X**d).coeffs()
+
+
+_SCALE_CACHE: dict = {}
+
+
+def _scale_data(lo: fmpq, hi: fmpq, d: int) -> tuple:
+    """``([q^d, q^(d-1), ..., 1], a + w x)`` with ``q`` the least common
+    denominator of ``lo`` and ``hi - lo`` and ``a = q lo``, ``w = q (hi - lo)``:
+    what :func:`_scaled_bernstein` needs for one interval and degree.  The
+    powers of the last few intervals are kept (cells ask for many degrees)."""
+    key = (lo, hi)
+    data = _SCALE_CACHE.get(key)
+    if data is None:
+        q = int(lo.q) * int((hi - lo).q) // _gcd(lo.q, (hi - lo).q)
+        a, w = lo * q, (hi - lo) * q  # integers
+        data = [fmpz(q), [fmpz(1)], fmpz_poly([int(a.p), int(w.p)])]
+        if len(_SCALE_CACHE) >= 64:
+            try:
+                _SCALE_CACHE.pop(next(iter(_SCALE_CACHE)), None)
+            except (StopIteration, RuntimeError):  # emptied or changed by another thread
+                pass
+        _SCALE_CACHE[key] = data
+    q, powers, line = data
+    if len(powers) <= d:  # powers[i] = q^i
+        # a longer list replaces the old one whole: a published list is never
+        # mutated, so threads sharing the cache always read q^i at index i
+        powers = list(powers)
+        while len(powers) <= d:
+            powers.append(powers[-1] * q)
+        data[1] = powers
+    return powers[d::-1], line
 
 
 def _scaled_bernstein(f: fmpz_poly, lo: fmpq, hi: fmpq, d: int) -> list:
@@ -249,11 +291,10 @@ def _scaled_bernstein(f: fmpz_poly, lo: fmpq, hi: fmpq, d: int) -> list:
     multiple of ``f(lo + (hi - lo) t)`` whose factor depends only on
     ``(lo, hi, d)``: the Bernstein coefficients of degree ``d`` on [lo, hi],
     times binomials and that common factor (index ``j`` is Bernstein ``d - j``)."""
-    q = int(lo.q) * int((hi - lo).q) // _gcd(lo.q, (hi - lo).q)
-    a, w = lo * q, (hi - lo) * q  # integers
-    c = f.coeffs()
-    scaled = fmpz_poly([ci * fmpz(q) ** (d - i) for i, ci in enumerate(c)])
-    g = scaled(fmpz_poly([int(a.p), int(w.p)])).coeffs()
+    powers, line = _scale_data(lo, hi, d)
+    # q^(d-i) c_i, in one C-level loop; then compose and reverse in FLINT
+    scaled = fmpz_poly(list(map(operator.mul, f.coeffs(), powers)))
+    g = scaled(line).coeffs()
     g += [fmpz(0)] * (d + 1 - len(g))
     out = fmpz_poly(g[::-1])(ONE_PLUS_X).coeffs()
     return out + [fmpz(0)] * (d + 1 - len(out))

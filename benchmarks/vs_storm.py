@@ -1,0 +1,173 @@
+"""Our full exact solve of 1-pile Nim against Storm's function for one fixed strategy.
+
+Storm (through stormpy) computes the exact winning probability of a *fixed*
+strategy in a parametric Markov chain as one rational function of p.  Here the
+chain is 1-pile Nim through the binary channel with both players always
+sending 0 (take the whole pile): a DTMC over (heap, player to move) whose
+transition probabilities are the renormalised channel rows psi_h(0, r), rational
+functions of p, written out as a PRISM model.  The script
+
+1. writes that PRISM model and has stormpy compute ``P=? [F "p1wins"]`` from
+   (k, player 1) as a rational function (skipped without stormpy);
+2. computes the same fixed strategy's value exactly by backward induction over
+   :class:`RationalFunction` (W_0 = 0, W_h = sum_r psi_h(0, r) (1 - W_r)) and
+   checks the two functions are equal (cross-multiplied integer polynomials);
+3. times our full exact solve of the game (every position, the optimal moves
+   and all breakpoints; no cache) and prints both times side by side, wall
+   and CPU seconds (on a shared machine the CPU ratio is the steadier one).
+
+  python benchmarks/vs_storm.py                 # k = 64
+  python benchmarks/vs_storm.py --k 32
+  python benchmarks/vs_storm.py --k 64 --skip-solve    # Storm and the check only
+
+``pip install ".[bench]"`` installs stormpy; without it the script prints our
+times alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import tempfile
+import time
+
+import sympy
+from flint import fmpz_poly
+
+from symbolic_noise import Nim, solve
+from symbolic_noise.channels import BinaryChannel
+from symbolic_noise.ratfunc import RationalFunction
+
+
+def peak_mb() -> float:
+    """Peak resident memory of this process so far, in MB."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def send_zero_rows(k: int) -> dict[int, list[tuple[int, RationalFunction]]]:
+    """``{h: [(r, psi_h(0, r)), ...]}`` for h = 1..k: the channel's row of the sent
+    move 0 (take the whole pile), exact rational functions of p."""
+    game, channel = Nim(k), BinaryChannel()
+    rows = {}
+    for h in range(1, k + 1):
+        followers = list(game.followers(h))
+        w = followers.index(0)
+        r = channel.rows(game, h)
+        rows[h] = [(u, RationalFunction(r.num[w][j], r.den[w])) for j, u in enumerate(followers)]
+    return rows
+
+
+def fixed_strategy_value(k: int, rows) -> RationalFunction:
+    """W_k for both players sending 0, by exact backward induction."""
+    W = {0: RationalFunction.constant(0)}
+    for h in range(1, k + 1):
+        acc = RationalFunction.constant(0)
+        for u, psi in rows[h]:
+            acc = acc + psi * (1 - W[u])
+        W[h] = acc
+    return W[k]
+
+
+def prism_poly(f: fmpz_poly) -> str:
+    """An integer polynomial in p as a PRISM expression (products, no powers)."""
+    terms = []
+    for i, c in enumerate(f.coeffs()):
+        if c == 0:
+            continue
+        factors = ([str(int(c))] if (c != 1 or i == 0) else []) + ["p"] * i
+        terms.append("(" + "*".join(factors) + ")")
+    return "+".join(terms) if terms else "0"
+
+
+def prism_model(k: int, rows) -> str:
+    """The DTMC over (heap h, player t to move), both players sending 0."""
+    lines = ["dtmc", "", "const double p;", "", "module nim", f"  h : [0..{k}] init {k};", "  t : [1..2] init 1;"]
+    for h in range(1, k + 1):
+        branches = []
+        for u, psi in rows[h]:
+            prob = f"({prism_poly(psi.num)})/({prism_poly(psi.den)})"
+            branches.append(f"{prob} : (h'={u})&(t'=3-t)")
+        lines.append(f"  [] h={h} -> " + " + ".join(branches) + ";")
+    lines += ["  [] h=0 -> 1 : true;", "endmodule", "", 'label "p1wins" = h=0 & t=2;', ""]
+    return "\n".join(lines)
+
+
+def storm_value(model_text: str):
+    """Storm's exact reachability function of the model, and the wall and CPU
+    seconds it took (parse, build, check)."""
+    import stormpy
+
+    with tempfile.NamedTemporaryFile("w", suffix=".prism", delete=False) as fh:
+        fh.write(model_text)
+        path = fh.name
+    try:
+        t, c = time.perf_counter(), time.process_time()
+        program = stormpy.parse_prism_program(path)
+        props = stormpy.parse_properties('P=? [F "p1wins"]', program)
+        model = stormpy.build_model[stormpy.RationalFunction](program, props)
+        result = stormpy.model_checking(model, props[0])
+        value = result.get_value(model.initial_states[0])
+        seconds = (time.perf_counter() - t, time.process_time() - c)
+    finally:
+        os.unlink(path)
+    return value, seconds
+
+
+def storm_to_ours(value) -> RationalFunction:
+    """Storm's rational function as ours (exact: through SymPy's integers)."""
+    rf = value.rational_function()
+    p = sympy.Symbol("p")
+
+    def poly(text):
+        expr = sympy.sympify(str(text).replace("^", "**"), locals={"p": p})
+        return fmpz_poly([int(c) for c in sympy.Poly(expr, p).all_coeffs()[::-1]])
+
+    return RationalFunction(poly(rf.numerator), poly(rf.denominator))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--k", type=int, default=64, help="heap size (default 64)")
+    parser.add_argument("--skip-solve", action="store_true", help="do not time our full solve")
+    args = parser.parse_args(argv)
+    k = args.k
+
+    t = time.perf_counter()
+    rows = send_zero_rows(k)
+    ours_fixed = fixed_strategy_value(k, rows)
+    t_fixed = time.perf_counter() - t
+    print(f"k = {k}: fixed strategy 'both send 0', our exact backward induction: {t_fixed:.2f} s "
+          f"(degree {ours_fixed.num.degree()}/{ours_fixed.den.degree()})", flush=True)
+
+    t_storm = None
+    try:
+        import stormpy  # noqa: F401
+    except ImportError:
+        print("stormpy is not installed (pip install '.[bench]'): Storm not timed")
+    else:
+        value, (t_storm, c_storm) = storm_value(prism_model(k, rows))
+        theirs = storm_to_ours(value)
+        # equal rational functions: equal canonical forms; checked by cross-multiplication too
+        same = theirs.num * ours_fixed.den == ours_fixed.num * theirs.den
+        print(f"Storm (stormpy), the same fixed strategy as one rational function: {t_storm:.2f} s "
+              f"(CPU {c_storm:.2f} s); equal to ours: {same}", flush=True)
+        if not same:
+            print("MISMATCH between Storm and our fixed-strategy function", file=sys.stderr)
+            return 1
+
+    if not args.skip_solve:
+        t, c = time.perf_counter(), time.process_time()
+        sol = solve(Nim(k), "binary")
+        t_solve, c_solve = time.perf_counter() - t, time.process_time() - c
+        f = sol.value()
+        print(f"our full exact solve of nim {k} (every position, optimal moves, {len(f.formulas)} pieces): "
+              f"{t_solve:.2f} s (CPU {c_solve:.2f} s), peak {peak_mb():.0f} MB (this process, Storm included)", flush=True)
+        if t_storm is not None:
+            print(f"ratio full solve / Storm's one function: {t_solve / t_storm:.2f} wall, {c_solve / c_storm:.2f} CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
