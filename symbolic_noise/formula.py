@@ -51,7 +51,7 @@ from flint import fmpq, fmpq_poly, fmpz
 from .errors import ExpressionError
 
 #: longest text read as one formula or number (characters)
-MAX_LENGTH = 10_000
+MAX_LENGTH = 200_000
 #: most digits in one number literal (and largest decimal exponent)
 MAX_DIGITS = 1_000
 #: highest degree in p of any intermediate result, as written
@@ -89,11 +89,11 @@ def _const(q: fmpq) -> _Value:
 
 
 def _bits(f: fmpq_poly) -> int:
-    """Bit size of the largest numerator or denominator among the coefficients."""
+    """Bit size of the largest numerator or denominator among the coefficients
+    (an upper bound: the common denominator's numerators, in C)."""
     if f.is_zero():
         return 0
-    den = f.denom()
-    return max(max((abs(int(c)).bit_length() for c in f.numer().coeffs()), default=0), int(den).bit_length())
+    return max(f.numer().height_bits(), int(f.denom()).bit_length())
 
 
 class _Parser:
