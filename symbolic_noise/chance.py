@@ -23,6 +23,15 @@ count only where ``I`` is closed.  A failure comes with the first exact p
 (smallest) and the value there; an identically decided piece comes with a
 rational point inside it.
 
+A sufficient condition that needs no solve (:func:`full_support`): if every
+entry ``psi_v(w, u)`` is positive at p, then at p ``N_v = 1`` only if every
+follower has N = 0 and ``N_v = 0`` only if every follower has N = 1; by
+induction over the positions (followers first), N_v is 0 or 1 at p exactly when
+v is forced.  So a channel with full support on I makes *every* game a chance
+game on I (binary and Gray-coded binary on (0, 1), tremble on (0, 1], uniform
+on [0, 1], Chomp's ``all`` and ``chebyshev`` on (0, 1)).  King and rook do not
+have full support; for them the solve decides.
+
 Lemma 7 (a sufficient condition, for the uniform channel): if at every
 O-position the P- and N-followers are equally many, every O-position has
 N = 1/2.  :func:`lemma7_status` reports its hypothesis next to the verdict.
@@ -51,7 +60,10 @@ from .polys import as_fmpq
 from .ratfunc import RationalFunction
 from .solver import exact_interval, solve
 
-__all__ = ["ChanceInterval", "ChanceReport", "Witness", "chance_report", "forced_positions", "lemma7_status", "parse_interval"]
+__all__ = [
+    "ChanceInterval", "ChanceReport", "Witness", "chance_report", "forced_positions", "full_support", "lemma7_status",
+    "parse_interval",
+]
 
 
 @dataclass(frozen=True)
@@ -221,6 +233,8 @@ class ChanceReport:
     positions: int = 0
     half_at_every_chance_position: bool = False  #: N = 1/2 identically on I at every chance position
     seconds: float = 0.0
+    #: every psi entry is positive on I (then the verdict holds for every game: see the module docstring)
+    full_support: bool | None = None
 
     def as_json(self, digits: int = 20) -> dict:
         g = self.game
@@ -236,6 +250,7 @@ class ChanceReport:
             "counterexample": None if self.witness is None else self.witness.as_json(g, digits),
             "failures": [w.as_json(g, digits) for w in self.failures[:20]],
             "N_is_one_half_at_every_chance_position": self.half_at_every_chance_position,
+            "full_support": self.full_support,
             "seconds": round(self.seconds, 2),
         }
 
@@ -257,6 +272,8 @@ class ChanceReport:
         forced = ", ".join(f"{g.position_label(v)} (N = {n})" for v, n in list(self.forced.items())[:8])
         more = ", ..." if len(self.forced) > 8 else ""
         lines.append(f"  forced positions (N the same for every channel): {forced}{more}")
+        if self.full_support:
+            lines.append("  every psi entry is positive on the interval, which alone makes it a chance game")
         if self.holds and self.half_at_every_chance_position:
             lines.append("  N = 1/2 at every chance position (as Lemma 7 gives for the uniform channel)")
         return "\n".join(lines) + "\n"
@@ -289,8 +306,50 @@ def chance_report(game: Game, channel, interval="(0,1)", *, solution=None) -> Ch
     return ChanceReport(
         game, name, iv, not failures, all(w.position != solution.start for w in failures),
         failures[0] if failures else None, failures, forced, len(solution.positions()),
-        half and not failures, time.perf_counter() - t0,
+        half and not failures, time.perf_counter() - t0, full_support(game, solution.channel, iv, solution.start) is None,
     )
+
+
+def full_support(game: Game, channel, interval="(0,1)", start=None):
+    """``None`` if every entry of psi is positive at every p of the interval at
+    every non-terminal position reachable from ``start``; otherwise the first
+    ``(position, sent, received, p)`` where an entry vanishes (exact p).
+
+    >>> full_support(Nim(6), "binary", "(0,1)") is None
+    True
+    >>> full_support(Nim(6), "binary", "[0,1)")[3]
+    0
+    >>> full_support(Nim(3), "z")[:3]          # sending 0 never receives 1
+    (2, 0, 1)
+    """
+    from .channels import get_channel
+
+    iv = parse_interval(interval)
+    ch = get_channel(channel)
+    mid = (iv.a + iv.b) / 2
+    root = game.start() if start is None else start
+    for v in game.positions(root):
+        fs = game.followers(v)
+        if not fs:
+            continue
+        rows = ch.rows(game, v)
+        for i, (den, row) in enumerate(zip(rows.den, rows.num)):
+            for j, num in enumerate(row):
+                bad = _vanishes(num, iv, mid)
+                if bad is not None:
+                    return v, game.move_label(v, fs[i]), game.move_label(v, fs[j]), bad
+    return None
+
+
+def _vanishes(num, iv: ChanceInterval, mid: fmpq):
+    """A point of ``iv`` where the polynomial ``num`` (a numerator of psi, whose
+    row denominator is non-zero there) is zero, or None."""
+    if num.is_zero():
+        return mid
+    for r in real_roots(num, iv.a, iv.b):
+        if iv.contains_end(r):
+            return r.rational_value if r.is_rational else r
+    return None
 
 
 def lemma7_status(solution, p) -> dict:

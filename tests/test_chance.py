@@ -99,3 +99,32 @@ def test_cli_exit_codes(capsys):
     assert '"chance_game": false' in capsys.readouterr().out
     assert main(["chance", "nim", "4", "--interval", "(0,1"]) == 2
     assert "error: an interval" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game,channel", CASES)
+def test_full_support_implies_a_chance_game(game, channel):
+    from symbolic_noise.chance import full_support
+
+    for interval in ["(0,1)", "[0,1]", "(0,1/2]"]:
+        witness = full_support(game, channel, interval)
+        rep = chance_report(game, channel, interval)
+        assert rep.full_support == (witness is None)
+        if witness is None:
+            assert rep.holds
+        else:  # the entry really vanishes there
+            v, sent, received, p = witness
+            if not isinstance(p, RealAlgebraic):
+                from symbolic_noise import get_channel
+
+                fs = game.followers(v)
+                i = [game.move_label(v, w) for w in fs].index(sent)
+                j = [game.move_label(v, w) for w in fs].index(received)
+                assert get_channel(channel).rows(game, v).at(p)[i][j] == 0
+
+
+def test_king_and_rook_lack_full_support_yet_small_boards_are_chance_games():
+    from symbolic_noise.chance import full_support
+
+    for channel in ["king", "rook"]:
+        assert full_support(Chomp(3, 3), channel) is not None
+        assert chance_report(Chomp(3, 3), channel).holds
