@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-from . import cli_informed, reports
+from . import cli_chance, cli_informed, reports
 from ._version import __version__
 from .channels import channel_names, custom_channel_from_json, get_channel
 from .errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
@@ -419,15 +419,6 @@ def cmd_grundy(args) -> int:
     return 0
 
 
-def cmd_chance(args) -> int:
-    from .chance import chance_report
-
-    game = game_from_spec(args.game, args.param)
-    rep = chance_report(game, _channel(args, game), args.interval)
-    _emit(reports.dumps(rep.as_json(args.digits)) if args.format == "json" else rep.text(), args)
-    return 0 if rep.holds else 1
-
-
 def cmd_nimsum(args) -> int:
     from .classical import bouton_moves, nim_outcome, nim_sum
     from .heapgames import move_name
@@ -553,21 +544,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("-o", "--output", help="write to this file instead of standard output")
     g.set_defaults(func=cmd_grundy)
 
-    ch = sub.add_parser(
-        "chance", help="decide exactly whether 0 < N < 1 at every unforced position for all p in an interval",
-        description="Exit status 0 if the channel makes the game a chance game on the interval, 1 if not.",
-    )
-    ch.add_argument("game", help="the game family")
-    ch.add_argument("param", nargs="?", help="the game's parameter (heap size, board, ...)")
-    ch.add_argument("--channel", help="channel (default: binary for Nim, king for Chomp)")
-    ch.add_argument(
-        "--interval", default="(0,1)", metavar="I",
-        help="(a,b), [a,b), (a,b], [a,b], or a,b meaning [a,b]; exact numbers (default (0,1))",
-    )
-    ch.add_argument("--digits", type=_digits, default=20)
-    ch.add_argument("--format", choices=("text", "json"), default="text")
-    ch.add_argument("-o", "--output", help="write to this file instead of standard output")
-    ch.set_defaults(func=cmd_chance)
+    cli_chance.add_parser(sub, _channel, _digits, _emit)
 
     n = sub.add_parser("nimsum", help="nim-sum of Nim heaps and the winning moves (Bouton)")
     n.add_argument("heaps", nargs="+", help="heap sizes, e.g. 7 2 5 3")
