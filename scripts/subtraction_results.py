@@ -23,6 +23,12 @@ Statements, for every S and every k <= kmax (G the classical nim-value):
       is optimal at every p in [1/2, 1]       (Nim: sending k - 1, Conjecture 10)
   ge  (no conjecture: the data for "which k?")  G(k) != 0  =>  N_k >= 1/2 on [0, 1];
       the k where it holds are the exact analogue of the set Conjecture 10 describes
+  and, since 9a and 9b fail, their exact thresholds: t9a = min over N-positions
+  k <= kmax of inf{p : N_k(p) < 1/2} in [0, 1/2], t9b = min over them of the
+  largest t such that one classical winning move is optimal on all of [0, t],
+  each with the k attaining it, and
+  certificates (9a_below, 9b_below) of both statements on [0, r] for every such
+  k, r a dyadic within 1/512 below the threshold
 
 Each statement instance is checked with symbolic_noise.certificates.check;
 those that hold keep their full certificates (re-verified here with verify,
@@ -49,7 +55,9 @@ import sys
 import time
 
 from symbolic_noise import solve
-from symbolic_noise.algebraic import RealAlgebraic, sorted_exact
+from flint import fmpq
+
+from symbolic_noise.algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact
 from symbolic_noise.certificates import check, verify
 from symbolic_noise.classical import sequence_report
 from symbolic_noise.conjectures import is_power_of_two, optimal_breakpoints
@@ -104,6 +112,79 @@ def renumber(per_k: list, table: dict) -> list:
     for rec in per_k:
         rec["points"] = [order[key] for key in rec["points"]]
     return per_k
+
+
+def first_drop(f, c) -> RealAlgebraic | None:
+    """The infimum of {p : N(p) < c} (exact), or None if N >= c on the whole
+    interval: on every piece, the stretches between the real roots of N - c are
+    tested in order by the exact sign at a rational point inside each."""
+    for j, g in enumerate(f.formulas):
+        lo, hi = f.points[j], f.points[j + 1]
+        d = g - c
+        if d.is_zero:
+            continue
+        ends = [lo] + [r for r in real_roots(d.num, lo.lo, hi.hi) if lo < r < hi] + [hi]
+        for x, y in zip(ends, ends[1:]):
+            if d(rational_between(x, y)) < 0:
+                return x
+    return None
+
+
+def first_exit(f, allowed: set) -> RealAlgebraic | None:
+    """The first point from the left where the optimal set holds none of ``allowed``."""
+    for j, x in enumerate(f.points):
+        if not (set(f.point_labels[j]) & allowed):
+            return x
+        if j < len(f.formulas) and not (set(f.labels[j]) & allowed):
+            return x
+    return None
+
+
+def thresholds(S: str, sols: dict, G, smin: int, stores: dict) -> dict:
+    """Exact, within [0, 1/2]: t9a = min over N-positions k of inf{p : N_k(p) < 1/2};
+    t9b = min over N-positions of the largest t such that one classical winning
+    move is optimal on all of [0, t] (None: the statement holds on all of
+    [0, 1/2] for every k);
+    and certificates that N_k >= 1/2 and a winning move is optimal on [0, r] for
+    every such k, r a short dyadic below the threshold."""
+    out = {}
+    for name in ("9a", "9b"):
+        best, where = None, None
+        for k, (sol, v) in sols.items():
+            if k < smin or G[k] == 0:
+                continue
+            f = sol.value(v).restrict(0, fmpq(1, 2))  # the statements are about [0, 1/2]
+            wins = {f"{k}->{k - int(s)}" for s in S.split(",") if int(s) <= k and G[k - int(s)] == 0}
+            if name == "9a":
+                t = first_drop(f, fmpq(1, 2))
+            else:  # one winning move optimal from 0 on: the best single move's exit (None: never leaves)
+                exits = [first_exit(f, {m}) for m in wins]
+                t = None if any(x is None for x in exits) else max(exits)
+            if t is not None and (best is None or t < best):
+                best, where = t, k
+        if best is not None and best == fmpq(1, 2):
+            best, where = None, None  # only the end point: it holds on [0, 1/2]
+        rec = {"threshold": None if best is None else point(best), "attained_at_k": where}
+        if best is not None and best > 0:
+            r = dyadic_below(best)
+            rec["certified_on"] = f"[0, {r}]"
+            for k, (sol, v) in sols.items():
+                if k < smin or G[k] == 0:
+                    continue
+                wins = [f"{k}->{k - int(s)}" for s in S.split(",") if int(s) <= k and G[k - int(s)] == 0]
+                texts = [f"N >= 1/2 on [0, {r}]"] if name == "9a" else [f"optimal {m} on [0, {r}]" for m in wins]
+                e = run_statement(name, S, sol, v, k, texts, stores[name + "_below"], any_of=(name == "9b"))
+                if not e["holds"]:
+                    raise AssertionError(f"{S} {name} k = {k}: not certified below the threshold")
+        out[name] = rec
+    return out
+
+
+def dyadic_below(x: RealAlgebraic) -> fmpq:
+    """A dyadic rational r < x with x - r < 1/1024 (x > 0)."""
+    x.refine_to(fmpq(1, 4096))
+    r = fmpq((x.lo * 1024).floor() - 1, 1024)
+    return max(r, fmpq(0))
 
 
 def solutions(S: str, kmax: int):
@@ -164,7 +245,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=os.path.join(HERE, "..", "results"))
     args = ap.parse_args(argv)
     out = os.path.abspath(args.out)
-    atlas_all, verdicts, timings = {}, {}, {}
+    atlas_all, verdicts, timings, limits = {}, {}, {}, {}
     for S in args.sets:
         log(f"S = {{{S}}}, k <= {args.kmax}")
         t0 = time.perf_counter()
@@ -185,7 +266,7 @@ def main(argv=None) -> int:
                "heaps": renumber(per_k, table)})
         atlas_all[S] = atlas
         # ---------------------------------------------------------------- statements
-        stores = {name: [] for name in ("9a", "9b", "9c", "10a", "10b", "ge")}
+        stores = {name: [] for name in ("9a", "9b", "9c", "10a", "10b", "ge", "9a_below", "9b_below")}
         results = {name: [] for name in stores}
         t1 = time.perf_counter()
         for k, (sol, v) in sols.items():
@@ -204,6 +285,8 @@ def main(argv=None) -> int:
                 results["10a"].append(run_statement("10a", S, sol, v, k, ["N >= 1/2 on [0, 1]"], stores["10a"]))
                 results["10b"].append(run_statement("10b", S, sol, v, k, [f"optimal {k}->{k - smin} on [1/2, 1]"],
                                                     stores["10b"]))
+        limits[S] = thresholds(S, sols, G, smin, stores)
+        log(f"  thresholds: {limits[S]}")
         for name, certs in stores.items():
             if certs:
                 write(os.path.join(out, "certificates", f"subtraction_{tag(S)}_{name}.json"),
@@ -240,8 +323,9 @@ def main(argv=None) -> int:
               "9c": "G(k) == 0, k >= min S => N_k <= 1/2 on [0, 1/2]",
               "10a": "k a power of two => N_k >= 1/2 on [0, 1]",
               "10b": "k a power of two, k >= min S => sending k -> k - min S is optimal on all of [1/2, 1]",
-              "ge": "G(k) != 0 => N_k >= 1/2 on [0, 1] (its k_failing and k_checked give the exact set of k)"},
-           "timings": timings, "verdicts": verdicts})
+              "ge": "G(k) != 0 => N_k >= 1/2 on [0, 1] (its k_failing and k_checked give the exact set of k)",
+              "thresholds": "t9a, t9b: exact (see the script's docstring); certified_on: 9a and 9b hold there for every k"},
+           "thresholds": limits, "timings": timings, "verdicts": verdicts})
     log("wrote results/subtraction and results/certificates")
     return 0
 

@@ -83,3 +83,18 @@ def test_saved_certificates_verify():
         pytest.skip("results not generated")
     certs = json.load(open(path), parse_float=str)["certificates"]
     assert certs and all(verify(c) for c in certs[:8])
+
+
+def test_saved_9a_threshold_against_the_pointwise_solver():
+    # the exact infimum of {p : N_k(p) < 1/2}: N_k >= 1/2 just below it, < 1/2 just above
+    from symbolic_noise.polys import as_fmpq
+
+    path = os.path.join(ROOT, "results", "subtraction", "conjectures.json")
+    if not os.path.exists(path):
+        pytest.skip("results not generated")
+    rec = json.load(open(path))["thresholds"]["1,2"]["9a"]
+    k, x = rec["attained_at_k"], as_fmpq(rec["threshold"]["decimal"])
+    game = game_from_spec("subtraction:1,2", str(k))
+    eps = fmpq(1, 10**18)
+    assert evaluate(game, "binary", x - eps)[(k,)].value >= fmpq(1, 2)
+    assert evaluate(game, "binary", x + eps)[(k,)].value < fmpq(1, 2)
