@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-from . import cli_informed, reports
+from . import cli_chance, cli_informed, reports
 from ._version import __version__
 from .channels import channel_names, custom_channel_from_json, get_channel
 from .errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
@@ -659,6 +659,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--format", choices=("text", "json"), default="text")
     g.add_argument("-o", "--output", help="write to this file instead of standard output")
     g.set_defaults(func=cmd_grundy)
+
+    cli_chance.add_parser(sub, _channel, _digits, _emit)
 
     n = sub.add_parser("nimsum", help="nim-sum of Nim heaps and the winning moves (Bouton)")
     n.add_argument("heaps", nargs="+", help="heap sizes, e.g. 7 2 5 3")

@@ -111,3 +111,68 @@ def test_multi_heap_gray_codes_are_a_bijection():
     assert sorted(codes) == sorted({gray(c) for c in g.binary_encoding(g.start())[1]})
     assert all(0 <= c < 2**width for c in codes)
     _ = itertools  # brute force above enumerates patterns digit by digit
+
+
+# --------------------------------------------------------------------------- chebyshev (Chomp)
+
+
+def chebyshev_brute_force(squares, p):
+    """psi of the Chebyshev channel straight from its definition, with Fractions."""
+    from fractions import Fraction
+
+    rows = []
+    for t in squares:
+        others = [u for u in squares if u != t]
+        if not others:
+            rows.append([Fraction(1)])
+            continue
+        weight = {u: Fraction(1, 2 ** max(abs(t[0] - u[0]), abs(t[1] - u[1]))) for u in others}
+        total = sum(weight.values())
+        rows.append([p if u == t else (1 - p) * weight[u] / total for u in squares])
+    return rows
+
+
+def chomp_boards():
+    from symbolic_noise.games import Chomp
+
+    return [Chomp(r, c) for r, c in [(1, 2), (1, 5), (2, 2), (2, 3), (3, 3), (2, 5), (3, 4)]]
+
+
+def test_chebyshev_rows_are_distributions():
+    ch = get_channel("chebyshev")
+    for game in chomp_boards():
+        for v in game.positions():
+            if game.followers(v):
+                validate_rows(ch.rows(game, v), (0, 1), game=game, position=v)
+
+
+@given(inner_p)
+def test_chebyshev_against_its_definition(q):
+    ch = get_channel("chebyshev")
+    p = fmpq(q.numerator, q.denominator)
+    for game in chomp_boards():
+        for v in game.positions():
+            if not game.followers(v):
+                continue
+            got = ch.rows(game, v).at(p)
+            want = chebyshev_brute_force(game.squares(v), q)
+            assert [[fmpq(x.numerator, x.denominator) for x in row] for row in want] == got
+
+
+def test_chebyshev_is_the_identity_at_p_1_and_agrees_with_pointwise():
+    from symbolic_noise.games import Chomp
+
+    ch = get_channel("chebyshev")
+    game = Chomp(3, 3)
+    for v in game.positions():
+        m = len(game.followers(v))
+        if m:
+            assert ch.rows(game, v).at(1) == [[fmpq(int(i == j)) for j in range(m)] for i in range(m)]
+    sol = solve(game, "chebyshev")
+    ident = solve(game, "identity")
+    assert sol.at(1).value == ident.at(0).value
+    for x in ["1/7", "2/5", "5/6"]:
+        point = evaluate(game, "chebyshev", x)
+        for v in game.positions():
+            assert sol.at(x, v).value == point[v].value
+            assert sol.at(x, v).optimal == point[v].optimal
