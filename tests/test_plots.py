@@ -184,3 +184,22 @@ def test_no_gui_backend_touched(nim5, tmp_path):
     save(plot_value(nim5, moves=True), tmp_path / "nim5.png")
     if not had_pyplot:
         assert "matplotlib.pyplot" not in sys.modules
+
+
+def test_drawing_values_of_high_degree_formulas_match_exact_values():
+    """Plots evaluate N_64's degree-304 formulas by balls (exact ones took
+    minutes); the drawn values equal the exact ones to drawing accuracy."""
+    import json
+    import os
+
+    from flint import fmpq, fmpz_poly
+
+    from symbolic_noise.plots import _drawing_values
+    from symbolic_noise.ratfunc import RationalFunction
+
+    with open(os.path.join(os.path.dirname(__file__), "data", "nim64_point315.json")) as fh:
+        d = json.load(fh)
+    f = RationalFunction(fmpz_poly([int(c) for c in d["left"][0]]), fmpz_poly([int(c) for c in d["left"][1]]))
+    ts = [fmpq(9317, 10000) + fmpq(i, 10**7) for i in range(-50, 50, 7)]
+    for t, y in zip(ts, _drawing_values(f, ts)):
+        assert abs(y - float(f(t))) <= 1e-12
