@@ -317,6 +317,42 @@ def columns(proj: Projection) -> list[Column]:
     return cols
 
 
+def locate_point(cols: list[Column], polys, p: fmpq, q: fmpq) -> tuple:
+    """Where the rational point (p, q) lies in a decomposition, decided exactly:
+    ``("cell", column, sector)``, ``("boundary", column, k)`` (on section k) or
+    ``("critical", k)`` (q is the k-th critical value, counting 0 as the 0th).
+
+    >>> p_, q_ = CTX.gens()
+    >>> cols = decompose([p_ - q_])
+    >>> [locate_point(cols, [p_ - q_], fmpq(*a), fmpq(*b)) for a, b in [((1, 4), (1, 2)), ((1, 2), (1, 2)), ((1, 2), (0, 1))]]
+    [('cell', 0, 0), ('boundary', 0, 0), ('critical', 0)]
+    """
+    y = RealAlgebraic.rational(q)
+    crit = [c.lo for c in cols] + [cols[-1].hi]
+    col = None
+    for k, c in enumerate(crit):
+        s = y.compare(c)
+        if s == 0:
+            return ("critical", k)
+        if s < 0:
+            col = k - 1
+            break
+    if col is None or col < 0:
+        raise ValueError(f"q = {q} is outside [0, 1]")
+    x = RealAlgebraic.rational(p)
+    sector = 0
+    roots: dict = {}
+    for k, (f, i) in enumerate(cols[col].boundaries):
+        if f not in roots:
+            roots[f] = interior_roots(polys[f], q)
+        s = x.compare(roots[f][i])
+        if s == 0:
+            return ("boundary", col, k)
+        if s > 0:
+            sector = k + 1
+    return ("cell", col, sector)
+
+
 def _cmp_key(item):
     import functools
 
@@ -346,4 +382,5 @@ __all__ = [
     "in_q",
     "interior_roots",
     "irreducible_factors",
+    "locate_point",
 ]

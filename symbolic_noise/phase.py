@@ -33,8 +33,8 @@ from dataclasses import dataclass
 
 from flint import fmpq
 
-from .algebraic import RealAlgebraic
-from .bivariate import BiRational, Projection, bernstein_sign, columns, from_univariate, interior_roots, irreducible_factors
+from .algebraic import rational_between, real_roots, sorted_exact
+from .bivariate import BiRational, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point
 from .channels import get_channel
 from .errors import IntervalError, PhaseTooLargeError, UnknownChannelError
 from .games import Game
@@ -117,17 +117,6 @@ class PhaseDiagram:
         self.cells = cells  # {(column, sector): Cell}
         self._solver = solver
 
-    def _column_of(self, q: fmpq):
-        """The column index containing q, or ``('critical', k)`` when q is the k-th critical value."""
-        x = RealAlgebraic.rational(q)
-        for k, c in enumerate(self.critical):
-            s = x.compare(c)
-            if s == 0:
-                return ("critical", k)
-            if s < 0:
-                return k - 1
-        raise IntervalError(f"q = {q} is outside [0, 1]")
-
     def locate(self, p, q) -> Located:
         """The cell containing the exact point (p, q), with N and the optimal moves there.
 
@@ -138,19 +127,14 @@ class PhaseDiagram:
         for name, x in (("p", p), ("q", q)):
             if not 0 <= x <= 1:
                 raise IntervalError(f"{name} = {x} is outside [0, 1]")
-        col = self._column_of(q)
-        if isinstance(col, tuple):
-            return self._pointwise(p, q, {"kind": "critical-line", "q": self.critical[col[1]].exact_str(), "index": col[1]})
-        column = self.columns[col]
-        x = RealAlgebraic.rational(p)
-        sector = 0
-        for k, (f, i) in enumerate(column.boundaries):
-            r = interior_roots(self.polys[f], q)[i]
-            s = x.compare(r)
-            if s == 0:
-                return self._pointwise(p, q, {"kind": "boundary", "column": col, "polynomial": f, "root": i})
-            if s > 0:
-                sector = k + 1
+        where = locate_point(self.columns, self.polys, p, q)
+        if where[0] == "critical":
+            c = self.critical[where[1]]
+            return self._pointwise(p, q, {"kind": "critical-line", "q": c.exact_str(), "index": where[1]})
+        if where[0] == "boundary":
+            f, i = self.columns[where[1]].boundaries[where[2]]
+            return self._pointwise(p, q, {"kind": "boundary", "column": where[1], "polynomial": f, "root": i})
+        _, col, sector = where
         cell = self.cells[(col, sector)]
         info = {"kind": "cell", "name": cell.name(), "column": col, "sector": sector,
                 "sample": [str(cell.p), str(cell.q)], "below": cell.below, "above": cell.above,
@@ -160,6 +144,35 @@ class PhaseDiagram:
     def _pointwise(self, p, q, info) -> Located:
         value, optimal = self._solver.pointwise(p, q)
         return Located(p, q, value, optimal, info)
+
+    def diagonal(self) -> list:
+        """The restriction to q = p: ``[(lo, hi, optimal on the open piece)]``, pieces
+        with equal optimal moves merged, end points exact.  The diagonal meets the
+        sections only at roots of ``f(t, t)`` and the critical lines at t = the
+        critical values: between two such points it stays in one 2-cell."""
+        from flint import fmpz_poly
+
+        pts = list(self.critical)
+        for f in self.polys:
+            coeffs: dict = {}
+            for (i, j), c in f.to_dict().items():
+                coeffs[i + j] = coeffs.get(i + j, 0) + int(c)
+            g = fmpz_poly([coeffs.get(d, 0) for d in range(max(coeffs) + 1)])
+            if not g.is_zero():
+                pts.extend(real_roots(g, 0, 1))
+        cuts: list = []
+        for r in sorted_exact(pts):
+            if not cuts or cuts[-1].compare(r) != 0:
+                cuts.append(r)
+        out: list = []
+        for lo, hi in zip(cuts, cuts[1:]):
+            t = rational_between(lo, hi)
+            opt = self.locate(t, t).optimal
+            if out and out[-1][2] == opt:
+                out[-1] = (out[-1][0], hi, opt)
+            else:
+                out.append((lo, hi, opt))
+        return out
 
     def regions(self) -> dict:
         """``{optimal-move set: [cells]}``."""
@@ -173,7 +186,7 @@ class PhaseDiagram:
             "polynomials": len(self.polys),
             "critical_values": len(self.critical),
             "cells": len(self.cells),
-            "max_total_degree": max((f.total_degree() for f in self.polys), default=0),
+            "max_total_degree": int(max((f.total_degree() for f in self.polys), default=0)),
         }
 
     def plot(self, path=None, **options):
