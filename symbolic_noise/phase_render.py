@@ -7,7 +7,7 @@ Examples
 --------
 >>> from symbolic_noise.games import Nim
 >>> from symbolic_noise.phase import phase
->>> phase_json(phase(Nim(2), "binary", "binary@q"))["critical_q"][1]["exact"]
+>>> phase_json(phase(Nim(3), "binary", "binary@q"))["critical_q"][1]["exact"]
 '1/2'
 """
 

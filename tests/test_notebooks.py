@@ -14,7 +14,7 @@ import pytest
 from nbclient import NotebookClient
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-EXPECTED = ["01_reproducing_the_paper.ipynb", "02_conjectures.ipynb", "03_chomp.ipynb", "04_informed_play.ipynb"]
+EXPECTED = ["01_reproducing_the_paper.ipynb", "02_conjectures.ipynb", "03_chomp.ipynb", "04_informed_play.ipynb", "05_phase_diagrams.ipynb"]
 CELL_TIMEOUT = 120  # seconds, per cell
 BUDGET = 120  # seconds, per notebook
 
