@@ -57,13 +57,25 @@ def in_q(f: fmpz_mpoly) -> fmpz_poly:
     return fmpz_poly([coeffs.get(j, 0) for j in range(max(coeffs, default=-1) + 1)])
 
 
+def specialise_q(f: fmpz_mpoly, s: fmpq) -> fmpq_poly:
+    """``f(p, s)`` for a rational ``s``, exactly, as a polynomial in p.
+
+    >>> p, q = CTX.gens()
+    >>> specialise_q(p * q - 1, fmpq(1, 2))
+    1/2*x + (-1)
+    """
+    coeffs: dict = {}
+    powers: dict = {}
+    for (i, j), c in f.to_dict().items():
+        if j not in powers:
+            powers[j] = s**j
+        coeffs[i] = coeffs.get(i, fmpq(0)) + fmpq(c) * powers[j]
+    return fmpq_poly([coeffs.get(i, 0) for i in range(max(coeffs, default=-1) + 1)])
+
+
 def at_q(f: fmpz_mpoly, s: fmpq) -> fmpz_poly:
     """``f(p, s)`` for a rational ``s``, cleared of denominators (same roots in p)."""
-    coeffs: dict = {}
-    for (i, j), c in f.to_dict().items():
-        coeffs[i] = coeffs.get(i, fmpq(0)) + fmpq(c) * s**j
-    g = fmpq_poly([coeffs.get(i, 0) for i in range(max(coeffs, default=-1) + 1)])
-    return g.numer()
+    return specialise_q(f, s).numer()
 
 
 def evaluate2(f: fmpz_mpoly, x: fmpq, y: fmpq) -> fmpq:
@@ -374,6 +386,7 @@ __all__ = [
     "Column",
     "Projection",
     "at_q",
+    "specialise_q",
     "bernstein_sign",
     "columns",
     "decompose",

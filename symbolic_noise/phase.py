@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from flint import fmpq
 
 from .algebraic import rational_between, real_roots, sorted_exact
-from .bivariate import BiRational, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point
+from .bivariate import BiRational, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, specialise_q
 from .channels import get_channel
 from .errors import IntervalError, PhaseTooLargeError, UnknownChannelError
 from .games import Game
@@ -226,6 +226,7 @@ class _Solver:
         self.moves: dict = {}  # (v, i) -> {follower formula ids: [move formula ids]}
         self.labels = {v: [game.move_label(v, w) for w in game.followers(v)] for v in self.order}
         self.terminal = self._intern(BiRational.constant(1 if misere else 0))
+        self._column_cache: dict = {}
 
     def _intern(self, f: BiRational) -> int:
         k = self._ids.get(f)
@@ -282,10 +283,23 @@ class _Solver:
         table[tup] = ids
         return ids
 
+    def _value(self, t: int, p: fmpq, q: fmpq, cache: dict) -> fmpq:
+        """Formula ``t`` at (p, q), exactly; its restriction to the line q is kept
+        (every sector of a column shares q)."""
+        g = cache.get(t)
+        if g is None:
+            f = self.formulas[t]
+            g = cache[t] = (specialise_q(f.num, q), specialise_q(f.den, q))
+        d = g[1](p)
+        if d == 0:
+            raise ZeroDivisionError(f"a denominator vanishes at ({p}, {q})")
+        return g[0](p) / d
+
     def state_at(self, p: fmpq, q: fmpq, upto: int, *, strict: bool, collect=None):
         """Formula ids of ``W_v^i`` at the sample (p, q) for the first ``upto`` positions;
         with ``collect``, the follower combinations of the positions after are recorded."""
         state, values = {}, {}
+        cache = self._column_cache.setdefault(q, {})
         for n, v in enumerate(self.order):
             fs = self.game.followers(v)
             for i in (1, 2):
@@ -300,7 +314,7 @@ class _Solver:
                     continue
                 tup = tuple(state[(u, 3 - i)] for u in fs)
                 ids = self._move_ids(v, i, tup, strict=strict)
-                vals = [self.formulas[t](p, q) for t in ids]
+                vals = [self._value(t, p, q, cache) for t in ids]
                 top = max(vals)
                 lead = {t for t, x in zip(ids, vals) if x == top}
                 if len(lead) > 1:
