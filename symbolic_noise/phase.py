@@ -227,6 +227,7 @@ class _Solver:
         self.labels = {v: [game.move_label(v, w) for w in game.followers(v)] for v in self.order}
         self.terminal = self._intern(BiRational.constant(1 if misere else 0))
         self._column_cache: dict = {}
+        self.alive: dict = {}  # (v, i, follower formula ids) -> the moves' formulas not dominated
 
     def _intern(self, f: BiRational) -> int:
         k = self._ids.get(f)
@@ -277,6 +278,7 @@ class _Solver:
         # below another (ties allowed) never changes the formula of the max.
         strict = v == self.root
         alive = [a for a in distinct if not any(self._below(a, b, strict) for b in distinct if b != a)]
+        self.alive[(v, i, tup)] = frozenset(alive)
         for x in range(len(alive)):
             for y in range(x + 1, len(alive)):
                 self._add_poly(self.formulas[alive[x]].diff_numerator(self.formulas[alive[y]]))
@@ -317,7 +319,9 @@ class _Solver:
                 vals = [self._value(t, p, q, cache) for t in ids]
                 top = max(vals)
                 lead = {t for t, x in zip(ids, vals) if x == top}
-                if len(lead) > 1:
+                if len(lead) > 1:  # a dominated move may touch the max (below the start only)
+                    lead &= self.alive[(v, i, tup)]
+                if len(lead) != 1:
                     raise ArithmeticError(f"different formulas tie at the 2-cell sample ({p}, {q}) at {v!r}")
                 state[(v, i)], values[(v, i)] = lead.pop(), top
             if n >= upto:
