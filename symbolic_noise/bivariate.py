@@ -121,6 +121,43 @@ def bernstein_sign(f: fmpz_mpoly, *, strict: bool = True) -> int:
     return signs.pop() if signs else 0
 
 
+def box_ball(lo: fmpq, hi: fmpq):
+    """An arb ball enclosing the rational interval [lo, hi] (rigorous)."""
+    from flint import arb
+
+    return (arb(lo.p) / lo.q).union(arb(hi.p) / hi.q)
+
+
+class BoxSign:
+    """Rigorous sign of a polynomial on a box by interval (arb) Horner evaluation:
+    +1 or -1 only when certain, else 0.  Interval arithmetic proves; it never guesses.
+
+    >>> p, q = CTX.gens()
+    >>> s = BoxSign(p - q)
+    >>> s(fmpq(1, 2), fmpq(1), fmpq(0), fmpq(1, 4)), s(fmpq(0), fmpq(1), fmpq(0), fmpq(1))
+    (1, 0)
+    """
+
+    def __init__(self, f: fmpz_mpoly):
+        rows: dict = {}
+        for (i, j), c in f.to_dict().items():
+            rows.setdefault(i, {})[j] = int(c)
+        m = max(rows, default=0)
+        self.rows = [[rows.get(i, {}).get(j, 0) for j in range(max(rows.get(i, {0: 0}), default=0) + 1)] for i in range(m + 1)]
+
+    def __call__(self, plo: fmpq, phi: fmpq, qlo: fmpq, qhi: fmpq) -> int:
+        from flint import arb
+
+        P, Q = box_ball(plo, phi), box_ball(qlo, qhi)
+        total = arb(0)
+        for row in reversed(self.rows):
+            c = arb(0)
+            for a in reversed(row):
+                c = c * Q + a
+            total = total * P + c
+        return 1 if total > 0 else (-1 if total < 0 else 0)
+
+
 def deg_p(f: fmpz_mpoly) -> int:
     return max((i for i, _ in f.to_dict()), default=0)
 
@@ -388,6 +425,7 @@ __all__ = [
     "at_q",
     "specialise_q",
     "bernstein_sign",
+    "BoxSign",
     "columns",
     "decompose",
     "evaluate2",

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from flint import fmpq
 
 from .algebraic import rational_between, real_roots, sorted_exact
-from .bivariate import BiRational, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, specialise_q
+from .bivariate import BiRational, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, specialise_q
 from .channels import get_channel
 from .errors import IntervalError, PhaseTooLargeError, UnknownChannelError
 from .games import Game
@@ -43,7 +43,7 @@ from .polys import as_fmpq
 #: refuse games with more positions than this (both players count once each)
 MAX_POSITIONS = 200
 #: refuse when the polynomial set grows beyond this many irreducible polynomials
-MAX_POLYS = 150
+MAX_POLYS = 100
 
 
 def opponent_spec(spec: str):
@@ -250,7 +250,59 @@ class _Solver:
         sd = bernstein_sign(fa.den) * bernstein_sign(fb.den)
         return sd != 0 and sd * bernstein_sign(fb.diff_numerator(fa), strict=strict) > 0
 
-    def _move_ids(self, v, i: int, tup: tuple, *, strict: bool) -> list[int]:
+    def _needed_factors(self, alive: list, strips: list, depth: int = 5) -> list:
+        """The irreducible factors of the differences of the moves' formulas whose
+        zero sets may meet the set where the two moves are maximal together.
+
+        A factor g of ``num(a - b)`` is dropped when a quadtree of boxes covers
+        [0, 1]^2 and on every box g has a proved strict sign, or ``a`` or ``b`` is
+        strictly below another formula (interval arithmetic, rigorous).  Then the
+        maximisers change only across the zero sets of the factors kept.  Only the
+        closed strips of q where this follower combination occurs are covered: the
+        combination's region lies in the closure of its cells.
+        """
+        out = []
+        pairs = [(a, b) for x, a in enumerate(alive) for b in alive[x + 1:]]
+        factors = {(a, b): irreducible_factors(self.formulas[a].diff_numerator(self.formulas[b])) for a, b in pairs}
+        signs = {}
+        for a in alive:
+            for b in alive:
+                if a != b:
+                    fa, fb = self.formulas[a], self.formulas[b]
+                    signs[(a, b)] = (BoxSign(fa.diff_numerator(fb)), bernstein_sign(fa.den) * bernstein_sign(fb.den))
+        usable = len(alive) >= 2 and all(sd != 0 for _, sd in signs.values())
+        half = fmpq(1, 2)
+
+        def dominated(x, box, cache):  # x is strictly below another formula on the box
+            key = (x, box)
+            if key not in cache:
+                cache[key] = any(signs[(c, x)][1] * signs[(c, x)][0](*box) > 0 for c in alive if c != x)
+            return cache[key]
+
+        cache: dict = {}
+        for a, b in pairs:
+            for g in factors[(a, b)]:
+                if not usable:
+                    out.append(g)
+                    continue
+                gs = BoxSign(g)
+                todo, keep = [(fmpq(0), fmpq(1), lo, hi, 0) for lo, hi in set(strips)], False
+                while todo:
+                    plo, phi, qlo, qhi, d = todo.pop()
+                    box = (plo, phi, qlo, qhi)
+                    if gs(*box) != 0 or dominated(a, box, cache) or dominated(b, box, cache):
+                        continue
+                    if d == depth:
+                        keep = True
+                        break
+                    pm, qm = (plo + phi) * half, (qlo + qhi) * half
+                    todo += [(plo, pm, qlo, qm, d + 1), (pm, phi, qlo, qm, d + 1),
+                             (plo, pm, qm, qhi, d + 1), (pm, phi, qm, qhi, d + 1)]
+                if keep:
+                    out.append(g)
+        return out
+
+    def _move_ids(self, v, i: int, tup: tuple, *, strict: bool, strips=None) -> list[int]:
         table = self.moves.setdefault((v, i), {})
         ids = table.get(tup)
         if ids is not None:
@@ -279,9 +331,12 @@ class _Solver:
         strict = v == self.root
         alive = [a for a in distinct if not any(self._below(a, b, strict) for b in distinct if b != a)]
         self.alive[(v, i, tup)] = frozenset(alive)
-        for x in range(len(alive)):
-            for y in range(x + 1, len(alive)):
-                self._add_poly(self.formulas[alive[x]].diff_numerator(self.formulas[alive[y]]))
+        for g in self._needed_factors(alive, strips or [(fmpq(0), fmpq(1))]):
+            self.proj.add(g)
+        if len(self.proj.polys) > MAX_POLYS:
+            raise PhaseTooLargeError(
+                f"the phase diagram of {self.game.describe()} needs more than {MAX_POLYS} boundary polynomials"
+            )
         table[tup] = ids
         return ids
 
@@ -297,7 +352,7 @@ class _Solver:
             raise ZeroDivisionError(f"a denominator vanishes at ({p}, {q})")
         return g[0](p) / d
 
-    def state_at(self, p: fmpq, q: fmpq, upto: int, *, strict: bool, collect=None):
+    def state_at(self, p: fmpq, q: fmpq, upto: int, *, strict: bool, collect=None, strip=None):
         """Formula ids of ``W_v^i`` at the sample (p, q) for the first ``upto`` positions;
         with ``collect``, the follower combinations of the positions after are recorded."""
         state, values = {}, {}
@@ -312,7 +367,8 @@ class _Solver:
                     continue
                 if n >= upto:
                     if collect is not None:
-                        collect.setdefault((v, i), set()).add(tuple(state[(u, 3 - i)] for u in fs))
+                        tup = tuple(state[(u, 3 - i)] for u in fs)
+                        collect.setdefault((v, i), {}).setdefault(tup, []).append(strip)
                     continue
                 tup = tuple(state[(u, 3 - i)] for u in fs)
                 ids = self._move_ids(v, i, tup, strict=strict)
@@ -334,15 +390,17 @@ class _Solver:
             # one position at a time: its followers come earlier in the order
             seen: dict = {}
             if upto == 0:
-                self.state_at(fmpq(1, 2), fmpq(1, 2), 0, strict=False, collect=seen)
+                self.state_at(fmpq(1, 2), fmpq(1, 2), 0, strict=False, collect=seen, strip=(fmpq(0), fmpq(1)))
             else:
                 for col in columns(self.proj):
+                    # a closed rational strip of q around the column (outer ends of the isolating intervals)
+                    strip = (col.lo.lo, col.hi.hi)
                     for s in col.sectors:
-                        self.state_at(s, col.q, upto, strict=False, collect=seen)
+                        self.state_at(s, col.q, upto, strict=False, collect=seen, strip=strip)
             v = self.order[upto]
             for i in (1, 2):
-                for tup in seen.get((v, i), ()):
-                    self._move_ids(v, i, tup, strict=False)
+                for tup, strips in seen.get((v, i), {}).items():
+                    self._move_ids(v, i, tup, strict=False, strips=strips)
             if progress is not None:
                 progress(upto + 1, n)
         cols = columns(self.proj)
