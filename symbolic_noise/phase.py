@@ -12,8 +12,9 @@ of F (:mod:`symbolic_noise.bivariate`), reads at every 2-cell's rational sample
 the followers' formulas (exact evaluation; a 2-cell is sign-invariant for F, so
 the formulas are constant on it), and adds to F the irreducible factors of the
 numerators of ``W_v^i(w) - W_v^i(w')`` for every pair of distinct sent moves
-and every follower combination that occurs.  The decomposition for v thus
-refines its followers'.  At the end, every 2-cell of the final decomposition
+and every follower combination that occurs, except those proved irrelevant
+(:meth:`_Solver._needed_factors`: Bernstein dominance on the square, interval
+quadtrees).  The decomposition for v thus refines its followers'.  At the end, every 2-cell of the final decomposition
 carries N and every sent move's value as bivariate rational functions and the
 first player's optimal moves at the start.  Two different formulas tying at a
 2-cell's sample would mean a missed switching set: it raises instead.

@@ -213,3 +213,24 @@ def test_cli_errors_one_line(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("symbolic-noise: error:")
+
+
+def test_nim5_diagonal_has_the_irrational_breakpoint():
+    # k = 5: optimal 0, then 3 past p = 1/2, then 4 past an irrational p ~ 0.76 (theory.md, 3.1)
+    d = phase(Nim(5), "binary", "binary@q")
+    f = solve(Nim(5), "binary").value()
+    merged = []
+    for k, lab in enumerate(f.labels):
+        if merged and merged[-1][2] == lab:
+            merged[-1] = (merged[-1][0], f.points[k + 1], lab)
+        else:
+            merged.append((f.points[k], f.points[k + 1], lab))
+    diag = d.diagonal()
+    assert [sorted(o) for _, _, o in diag] == [sorted(lab) for _, _, lab in merged]
+    assert all(a.compare(x) == 0 and b.compare(y) == 0 for (a, b, _), (x, y, _) in zip(merged, diag))
+    assert any(not x.is_rational for _, x, _ in diag[:-1])
+    rng = random.Random(55)
+    for _ in range(4):
+        p, q = rand_rational(rng), rand_rational(rng)
+        ref = solve_players(Nim(5), f"binary@{p}", opponent_channel=f"binary@{q}").at(0)
+        assert (d.locate(p, q).value, d.locate(p, q).optimal) == (ref.value, ref.optimal)
