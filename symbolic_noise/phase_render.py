@@ -98,8 +98,8 @@ def plot_phase(d, path=None, *, samples: int = 12):
         lo, hi = col.lo.enclosure(fmpq(1, 10**6))[0], col.hi.enclosure(fmpq(1, 10**6))[1]
         lo, hi = fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator)
         qs = []
-        for t in range(1, samples):
-            q = lo + (hi - lo) * fmpq(t, samples)
+        for t in [fmpq(1, 1000), fmpq(1, 100)] + [fmpq(t, samples) for t in range(1, samples)] + [fmpq(99, 100), fmpq(999, 1000)]:
+            q = lo + (hi - lo) * t
             if col.lo.compare(q) < 0 and col.hi.compare(q) > 0:
                 qs.append(q)
         qs = sorted(set(qs + [col.q]))
@@ -111,8 +111,10 @@ def plot_phase(d, path=None, *, samples: int = 12):
                 if f not in cache:
                     cache[f] = interior_roots(d.polys[f], q)
                 curves[k].append(float(cache[f][i]))
-        qf = [float(q) for q in qs]
-        edges = [[0.0] * len(qs)] + curves + [[1.0] * len(qs)]
+        # drawing only: stretch the end samples to the column's edges
+        qf = [float(col.lo)] + [float(q) for q in qs] + [float(col.hi)]
+        curves = [[c[0]] + c + [c[-1]] for c in curves]
+        edges = [[0.0] * len(qf)] + curves + [[1.0] * len(qf)]
         for k in range(len(col.sectors)):
             cell = d.cells[(col.index, k)]
             ax.fill_betweenx(qf, edges[k], edges[k + 1], color=colour[cell.optimal], linewidth=0)
