@@ -669,8 +669,10 @@ def build_parser() -> argparse.ArgumentParser:
     n.set_defaults(func=cmd_nimsum)
 
     from .atlas import add_parser as add_atlas
+    from .phase_render import add_parser as add_phase
 
     add_atlas(sub)
+    add_phase(sub, _add_game_arguments)
     return parser
 
 

@@ -88,3 +88,7 @@ class Interrupted(SymbolicNoiseError):
 class InvalidStrategyError(SymbolicNoiseError, ValueError):
     """A fixed strategy that is not one: an unknown name, a move that is not
     legal, a position that is not covered, weights that are not a distribution."""
+
+
+class PhaseTooLargeError(SymbolicNoiseError, ValueError):
+    """A phase diagram that would exceed the size limits (positions, boundary polynomials)."""

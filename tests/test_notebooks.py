@@ -16,7 +16,7 @@ from nbclient import NotebookClient
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 EXPECTED = [
     "01_reproducing_the_paper.ipynb", "02_conjectures.ipynb", "03_chomp.ipynb", "04_informed_play.ipynb",
-    "06_research_at_scale.ipynb",
+    "05_phase_diagrams.ipynb", "06_research_at_scale.ipynb",
 ]
 CELL_TIMEOUT = 120  # seconds, per cell
 BUDGET = 120  # seconds, per notebook
