@@ -162,6 +162,9 @@ def pty_run(args, interrupt_after=None, timeout=120, interrupt_when=None):
 
     pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child
+        # a runner started in the background (``cmd &`` in a script) ignores SIGINT,
+        # and an ignored SIGINT is inherited: restore the default, as a terminal has it
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.execvp(sys.executable, [sys.executable, "-m", "symbolic_noise.cli", *args])
     out = b""
     start = time.time()
