@@ -204,6 +204,16 @@ class BinaryChannel(Channel):
         return Rows(tuple(dens), tuple(nums))
 
 
+def chomp_squares(game: Game, v, channel: str) -> list:
+    """The squares a player can take at Chomp position ``v`` (the moves, in
+    order); :class:`ChannelNotApplicableError` for a game that is not Chomp."""
+    if not hasattr(game, "squares"):
+        raise ChannelNotApplicableError(
+            f"the {channel} channel is defined for Chomp boards, not for {game.describe()}", position=v
+        )
+    return game.squares(v)
+
+
 class NeighbourChannel(Channel):
     """Chomp's channels (the paper's Figure 1): the target square is hit with
     probability p, otherwise one of its legal neighbours, evenly; a target with
@@ -232,11 +242,7 @@ class NeighbourChannel(Channel):
         return a != b
 
     def rows(self, game, v) -> Rows:
-        if not hasattr(game, "squares"):
-            raise ChannelNotApplicableError(
-                f"the {self.kind} channel is defined for Chomp boards, not for {game.describe()}", position=v
-            )
-        squares = game.squares(v)
+        squares = chomp_squares(game, v, self.kind)
         dens, nums = [], []
         p = polys.X
         for t in squares:

@@ -37,8 +37,8 @@ from __future__ import annotations
 from flint import fmpz_poly
 
 from . import polys
-from .channels import BinaryChannel, Channel, Rows, get_channel, register_channel, validate_rows
-from .errors import ChannelNotApplicableError, ExpressionError, IntervalError, InvalidChannelError, UnknownChannelError
+from .channels import BinaryChannel, Channel, Rows, chomp_squares, get_channel, register_channel, validate_rows
+from .errors import ExpressionError, IntervalError, InvalidChannelError, UnknownChannelError
 from .games import Game
 from .polys import ONE, as_fmpq
 from .ratfunc import RationalFunction
@@ -162,11 +162,7 @@ class ChebyshevChannel(Channel):
     name = "chebyshev"
 
     def rows(self, game: Game, v) -> Rows:
-        if not hasattr(game, "squares"):
-            raise ChannelNotApplicableError(
-                f"the chebyshev channel is defined for Chomp boards, not for {game.describe()}", position=v
-            )
-        squares = game.squares(v)
+        squares = chomp_squares(game, v, "chebyshev")
         dens, nums = [], []
         p = polys.X
         for t in squares:
