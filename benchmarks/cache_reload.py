@@ -18,7 +18,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from symbolic_noise import Nim, solve  # noqa: E402
-from symbolic_noise.cache import SolutionCache  # noqa: E402
+from symbolic_noise.solvers.cache import SolutionCache  # noqa: E402
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ import resource
 import time
 
 from symbolic_noise import solve
-from symbolic_noise.registry import game_from_spec
+from symbolic_noise.games.registry import game_from_spec
 
 
 def main(argv=None):

@@ -17,8 +17,8 @@ import platform
 import sys
 import time
 
-from symbolic_noise.classical import find_period, nim_sequence
-from symbolic_noise.heapgames import heap_rules_from_spec
+from symbolic_noise.games.classical import find_period, nim_sequence
+from symbolic_noise.games.heapgames import heap_rules_from_spec
 
 
 def timed(fn):

@@ -17,8 +17,8 @@ import time
 
 def _run(spec, channel, out):
     from symbolic_noise.errors import PhaseTooLargeError
-    from symbolic_noise.phase import phase
-    from symbolic_noise.registry import game_from_spec
+    from symbolic_noise.analysis.phase import phase
+    from symbolic_noise.games.registry import game_from_spec
 
     t = time.perf_counter()
     try:

@@ -84,7 +84,7 @@ def fraction_chomp(rows: int, cols: int, kind: str, p: Fraction) -> tuple[Fracti
 
 
 def _exact(game, channel, p):
-    from symbolic_noise.fastpoint import value_at
+    from symbolic_noise.solvers.fastpoint import value_at
 
     r = value_at(game, channel, p)
     return Fraction(int(r.value.p), int(r.value.q)), set(r.optimal)
@@ -97,24 +97,24 @@ def _constant(sol):
 
 def _table(k):
     from symbolic_noise import reports
-    from symbolic_noise.games import Nim
-    from symbolic_noise.pointgrid import grid_rows
+    from symbolic_noise.games.rulesets import Nim
+    from symbolic_noise.io.pointgrid import grid_rows
 
     rows = grid_rows(Nim(k), "binary", reports.grid("0.01"), 15)
     return f"{sum(r.method == 'ball' for r in rows)} ball rows, {sum(r.method == 'exact' for r in rows)} exact", None
 
 
 def _moonshot():
-    from symbolic_noise.games import Nim
-    from symbolic_noise.pointgrid import certified_row
+    from symbolic_noise.games.rulesets import Nim
+    from symbolic_noise.io.pointgrid import certified_row
 
     r = certified_row(Nim(4096), "binary", "3/10", 30)
     return f"N = {r.decimals} ({r.method}), optimal {list(r.optimal)}", None
 
 
 def _goal(name):
-    from symbolic_noise.games import Chomp, Nim
-    from symbolic_noise.solver import solve
+    from symbolic_noise.games.rulesets import Chomp, Nim
+    from symbolic_noise.solvers.solver import solve
 
     p3, p1 = Fraction(3, 10), Fraction(1, 10)
     goals = {
@@ -153,13 +153,13 @@ def run_one(name: str, baseline: bool, full_solve: bool) -> dict:
     (value, opt), wall, cpu = _timed(ours)
     rec = {"goal": name, "command": command, "limit": limit, "wall": wall, "cpu": cpu}
     if name == "nim64":
-        from symbolic_noise.games import Nim
-        from symbolic_noise.pointwise import evaluate
+        from symbolic_noise.games.rulesets import Nim
+        from symbolic_noise.solvers.pointwise import evaluate
 
         ref, rec["evaluate_wall"], rec["evaluate_cpu"] = _timed(lambda: evaluate(Nim(64), "binary", "3/10")[64])
         assert Fraction(int(ref.value.p), int(ref.value.q)) == value and set(ref.optimal) == opt
         if full_solve:
-            from symbolic_noise.solver import solve
+            from symbolic_noise.solvers.solver import solve
 
             sol, rec["full_wall"], rec["full_cpu"] = _timed(lambda: solve(Nim(64), "binary"))
             assert sol.at("3/10").value == ref.value

@@ -33,13 +33,13 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from symbolic_noise.cli import main as cli  # noqa: E402
-from symbolic_noise.formula import parse_formula  # noqa: E402
-from symbolic_noise.polys import to_fraction  # noqa: E402
-from symbolic_noise.registry import game_from_spec  # noqa: E402
-from symbolic_noise.rounding import fixed  # noqa: E402
-from symbolic_noise.solver import solve  # noqa: E402
-from symbolic_noise.cache import SolutionCache  # noqa: E402
+from symbolic_noise.io.cli import main as cli  # noqa: E402
+from symbolic_noise.exact.formula import parse_formula  # noqa: E402
+from symbolic_noise.exact.polys import to_fraction  # noqa: E402
+from symbolic_noise.games.registry import game_from_spec  # noqa: E402
+from symbolic_noise.exact.rounding import fixed  # noqa: E402
+from symbolic_noise.solvers.solver import solve  # noqa: E402
+from symbolic_noise.solvers.cache import SolutionCache  # noqa: E402
 
 
 class Disagreement(Exception):

@@ -37,8 +37,8 @@ import sympy
 from flint import fmpz_poly
 
 from symbolic_noise import Nim, solve
-from symbolic_noise.channels import BinaryChannel
-from symbolic_noise.ratfunc import RationalFunction
+from symbolic_noise.games.channels import BinaryChannel
+from symbolic_noise.exact.ratfunc import RationalFunction
 
 
 def peak_mb() -> float:

@@ -15,8 +15,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 def make_all(out_dir: str, quick: bool = False) -> list[str]:
     """Draw every figure into ``out_dir``; returns the file names."""
     from symbolic_noise import Nim, solve
-    from symbolic_noise.atlas import atlas, family_values
-    from symbolic_noise.plots import plot_value, save
+    from symbolic_noise.io.atlas import atlas, family_values
+    from symbolic_noise.io.plots import plot_value, save
 
     os.makedirs(out_dir, exist_ok=True)
     kmax = 8 if quick else 24

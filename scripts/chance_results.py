@@ -2,7 +2,7 @@
 
   python scripts/chance_results.py            # writes results/chance.json
 
-For every game and channel below, symbolic_noise.chance.chance_report decides
+For every game and channel below, symbolic_noise.analysis.chance.chance_report decides
 whether every position that is not forced (same N = 0 or 1 for every channel)
 has 0 < N < 1 for every p of the interval, with the first counterexample
 (position, exact p, N there) when it fails.  The interval is the open (0, 1)
@@ -10,7 +10,7 @@ has 0 < N < 1 for every p of the interval, with the first counterexample
 comparison the closed [0, 1] (and (0, 1] for the trembling hand, which has full
 support at p = 1).  "full_support" says whether every psi entry is positive on
 the interval, which by itself proves the verdict for every game (see
-symbolic_noise/chance.py).  For the uniform channel, Lemma 7's hypothesis
+symbolic_noise/analysis/chance.py).  For the uniform channel, Lemma 7's hypothesis
 (P- and N-followers equally many at every O-position) is reported at p = 1/2.
 A game with a larger parameter contains the smaller ones as positions (a heap
 of k holds every smaller heap; a board every smaller board), so the verdict of
@@ -24,9 +24,9 @@ import sys
 import time
 
 from symbolic_noise import solve
-from symbolic_noise.chance import chance_report, lemma7_status
-from symbolic_noise.registry import game_from_spec
-from symbolic_noise.reports import dumps
+from symbolic_noise.analysis.chance import chance_report, lemma7_status
+from symbolic_noise.games.registry import game_from_spec
+from symbolic_noise.io.reports import dumps
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

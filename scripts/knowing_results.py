@@ -18,8 +18,8 @@ import os
 import time
 
 from symbolic_noise import Nim
-from symbolic_noise.knowing import knowing_family
-from symbolic_noise.reports import dumps
+from symbolic_noise.analysis.knowing import knowing_family
+from symbolic_noise.io.reports import dumps
 
 DIGITS = 20
 

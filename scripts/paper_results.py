@@ -23,11 +23,11 @@ import sys
 import time
 
 from symbolic_noise import Nim, solve
-from symbolic_noise.cache import SolutionCache, default_cache_path
-from symbolic_noise.certificates import check
-from symbolic_noise.conjectures import conjecture9, conjecture10, fairness_threshold, is_power_of_two, optimal_breakpoints
-from symbolic_noise.registry import game_from_spec
-from symbolic_noise.reports import dumps, solution_json
+from symbolic_noise.solvers.cache import SolutionCache, default_cache_path
+from symbolic_noise.analysis.certificates import check
+from symbolic_noise.analysis.conjectures import conjecture9, conjecture10, fairness_threshold, is_power_of_two, optimal_breakpoints
+from symbolic_noise.games.registry import game_from_spec
+from symbolic_noise.io.reports import dumps, solution_json
 
 DIGITS = 20
 
@@ -137,7 +137,7 @@ def main(argv=None):
         fair.append(rec)
     write(os.path.join(out, "fairness.json"), {"eps": "1/100", "meaning": "p0 is the infimum: |2N-1| < eps holds on (p0, 1] and fails at p0 unless p0 = 0", "results": fair})
     try:
-        from symbolic_noise.plots import plot_series, save
+        from symbolic_noise.io.plots import plot_series, save
 
         ks = [r["k"] for r in fair]
         ys = [float(r["p0"]["decimal"]) if r["exists"] else None for r in fair]
@@ -186,7 +186,7 @@ def chomp_part(args, out: str, summary: dict) -> None:
     write(os.path.join(out, "summary.json"), summary)
 
 
-from symbolic_noise.algebraic import RealAlgebraic  # noqa: E402
+from symbolic_noise.exact.algebraic import RealAlgebraic  # noqa: E402
 
 RealHalf = RealAlgebraic.rational("1/2")
 

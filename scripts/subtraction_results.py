@@ -30,7 +30,7 @@ Statements, for every S and every k <= kmax (G the classical nim-value):
   certificates (9a_below, 9b_below) of both statements on [0, r] for every such
   k, r a dyadic within 1/512 below the threshold
 
-Each statement instance is checked with symbolic_noise.certificates.check;
+Each statement instance is checked with symbolic_noise.analysis.certificates.check;
 those that hold keep their full certificates (re-verified here with verify,
 and by `symbolic-noise verify FILE`), those that fail keep the exact
 counterexample, re-evaluated by the pointwise solver when its p is rational.
@@ -57,14 +57,14 @@ import time
 from symbolic_noise import solve
 from flint import fmpq
 
-from symbolic_noise.algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact
-from symbolic_noise.certificates import check, verify
-from symbolic_noise.classical import sequence_report
-from symbolic_noise.conjectures import is_power_of_two, optimal_breakpoints
-from symbolic_noise.pointwise import evaluate
-from symbolic_noise.polys import as_fmpq
-from symbolic_noise.registry import game_from_spec
-from symbolic_noise.reports import dumps
+from symbolic_noise.exact.algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact
+from symbolic_noise.analysis.certificates import check, verify
+from symbolic_noise.games.classical import sequence_report
+from symbolic_noise.analysis.conjectures import is_power_of_two, optimal_breakpoints
+from symbolic_noise.solvers.pointwise import evaluate
+from symbolic_noise.exact.polys import as_fmpq
+from symbolic_noise.games.registry import game_from_spec
+from symbolic_noise.io.reports import dumps
 
 DIGITS = 20
 SETS = ["1,2", "1,2,3", "1,3,4", "2,3", "1,4"]
@@ -307,7 +307,7 @@ def main(argv=None) -> int:
             + ", ".join(f"{n}: {'holds' if d['holds_for_every_k'] else 'fails at k = ' + str(d['k_failing'][:6])}"
                         for n, d in verdicts[S].items()))
         try:
-            from symbolic_noise.atlas import atlas as draw, family_values
+            from symbolic_noise.io.atlas import atlas as draw, family_values
 
             fig = draw(family_values(f"subtraction:{S}", range(1, args.kmax + 1), channel="binary"),
                        title=f"subtraction S = {{{S}}}, binary channel")

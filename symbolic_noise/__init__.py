@@ -19,8 +19,62 @@ import os as _os
 # rationals (a large speed-up for polynomial work).
 _os.environ.setdefault("SYMPY_GROUND_TYPES", "flint")
 
-from .algebraic import RealAlgebraic, real_roots  # noqa: E402
-from .channels import (  # noqa: E402
+import importlib as _importlib
+import importlib.abc as _importlib_abc
+import importlib.util as _importlib_util
+import sys as _sys
+
+# Until version 0.2 the package was flat; its modules now live in layer
+# subpackages (exact, games, solve, analysis, io).  The old module paths keep
+# working, as aliases of the same module objects (so patching either name
+# patches both).  ``symbolic_noise.games`` is now the games subpackage, which
+# re-exports everything the old ``games`` module defined.
+_MOVED = {
+    **{m: "exact." + m for m in "algebraic bivariate formula piecewise polys ratfunc rounding".split()},
+    **{m: "games." + m for m in "channels classical extra_channels heapgames registry".split()},
+    **{m: "solvers." + m for m in "cache codec fastpoint parallel players pointwise solution solver strategies".split()},
+    **{m: "analysis." + m for m in "certificates chance conjectures knowing phase series".split()},
+    **{m: "io." + m for m in "atlas cli cli_chance cli_informed display figlayout latex latexcheck "
+       "phase_render plots pointgrid reports".split()},
+}
+
+
+class _AliasLoader(_importlib_abc.Loader):
+    """Loads an old flat module path as the module at its new path."""
+
+    def __init__(self, target: str):
+        self.target = target
+
+    def create_module(self, spec):
+        return _importlib.import_module(self.target)
+
+    def exec_module(self, module) -> None:
+        pass
+
+
+class _MovedModuleFinder(_importlib_abc.MetaPathFinder):
+    """Finds ``symbolic_noise.<old module>`` for the modules listed in ``_MOVED``."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        head, _, name = fullname.partition(".")
+        if head != __name__ or name not in _MOVED:
+            return None
+        return _importlib_util.spec_from_loader(fullname, _AliasLoader(f"{__name__}.{_MOVED[name]}"))
+
+
+if not any(isinstance(f, _MovedModuleFinder) for f in _sys.meta_path):
+    _sys.meta_path.append(_MovedModuleFinder())
+
+
+def __getattr__(name: str):
+    """``symbolic_noise.solver`` and the other old module names, as attributes."""
+    if name in _MOVED:
+        return _importlib.import_module(f"{__name__}.{_MOVED[name]}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+from .exact.algebraic import RealAlgebraic, real_roots  # noqa: E402
+from .games.channels import (  # noqa: E402
     BinaryChannel,
     Channel,
     CustomChannel,
@@ -31,17 +85,17 @@ from .channels import (  # noqa: E402
     validate_rows,
 )
 from .errors import *  # noqa: E402,F401,F403
-from . import extra_channels  # noqa: E402,F401  (registers tremble, binary-gray, z)
-from .classical import bouton_moves, find_period, mex, nim_sequence, nim_sum, nim_value, outcome  # noqa: E402
-from .games import Chomp, ExplicitGame, Game, Nim  # noqa: E402
-from .heapgames import GrundysGame, HeapGame, LaskersNim, MultiNim, OctalGame, SubtractionGame  # noqa: E402
-from .piecewise import PiecewiseFunction, PointValue  # noqa: E402
-from .pointwise import evaluate  # noqa: E402
-from .ratfunc import RationalFunction  # noqa: E402
-from .registry import game_from_spec  # noqa: E402
-from .solver import Solution, solve  # noqa: E402
-from .players import PlayersSolution, solve_players  # noqa: E402
-from .knowing import value_of_knowing  # noqa: E402
+from .games import extra_channels  # noqa: E402,F401  (registers tremble, binary-gray, z)
+from .games.classical import bouton_moves, find_period, mex, nim_sequence, nim_sum, nim_value, outcome  # noqa: E402
+from .games.rulesets import Chomp, ExplicitGame, Game, Nim  # noqa: E402
+from .games.heapgames import GrundysGame, HeapGame, LaskersNim, MultiNim, OctalGame, SubtractionGame  # noqa: E402
+from .exact.piecewise import PiecewiseFunction, PointValue  # noqa: E402
+from .solvers.pointwise import evaluate  # noqa: E402
+from .exact.ratfunc import RationalFunction  # noqa: E402
+from .games.registry import game_from_spec  # noqa: E402
+from .solvers.solver import Solution, solve  # noqa: E402
+from .solvers.players import PlayersSolution, solve_players  # noqa: E402
+from .analysis.knowing import value_of_knowing  # noqa: E402
 
 from ._version import __version__  # noqa: E402
 

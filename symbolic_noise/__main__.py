@@ -9,7 +9,7 @@
 
 import sys
 
-from .cli import main
+from .io.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -9,7 +9,7 @@ from flint import fmpq, fmpz_poly
 from hypothesis import given
 from hypothesis import strategies as st
 
-from symbolic_noise.algebraic import RealAlgebraic, real_roots, sorted_exact
+from symbolic_noise.exact.algebraic import RealAlgebraic, real_roots, sorted_exact
 
 SQRT2_HALF = lambda: RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)  # noqa: E731
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from symbolic_noise.atlas import family_values
-from symbolic_noise.cli import main
+from symbolic_noise.io.atlas import family_values
+from symbolic_noise.io.cli import main
 
 
 @pytest.mark.parametrize("suffix, magic", [("png", b"\x89PNG"), ("pdf", b"%PDF"), ("svg", b"<?xml")])

@@ -12,8 +12,8 @@ import time
 import pytest
 
 from symbolic_noise import Chomp, Nim, solve
-from symbolic_noise.cache import CacheWarning, SolutionCache
-from symbolic_noise.channels import CustomChannel
+from symbolic_noise.solvers.cache import CacheWarning, SolutionCache
+from symbolic_noise.games.channels import CustomChannel
 
 
 def rows(path):
@@ -156,7 +156,7 @@ def test_default_warning_is_a_python_warning(tmp_path):
 
 
 def cli(*args, **kw):
-    return subprocess.Popen([sys.executable, "-m", "symbolic_noise.cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    return subprocess.Popen([sys.executable, "-m", "symbolic_noise.io.cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
 
 
 def test_sigkill_mid_solve_then_resume(tmp_path):

@@ -9,8 +9,8 @@ import pytest
 from flint import fmpq
 
 from symbolic_noise import Chomp, Nim, solve
-from symbolic_noise.certificates import Statement, StatementError, VerificationError, check, verify
-from symbolic_noise.heapgames import MultiNim
+from symbolic_noise.analysis.certificates import Statement, StatementError, VerificationError, check, verify
+from symbolic_noise.games.heapgames import MultiNim
 
 N5 = solve(Nim(5), "binary")
 CHOMP = solve(Chomp(2, 2), "king")

@@ -1,4 +1,4 @@
-"""Chance games: the exact verdicts of symbolic_noise.chance against the
+"""Chance games: the exact verdicts of symbolic_noise.analysis.chance against the
 pointwise solver at rational p and against Corollary 8."""
 
 import random
@@ -7,12 +7,12 @@ import pytest
 from flint import fmpq
 
 from symbolic_noise import evaluate
-from symbolic_noise.algebraic import RealAlgebraic
-from symbolic_noise.chance import chance_report, forced_positions, lemma7_status, parse_interval
-from symbolic_noise.cli import main
+from symbolic_noise.exact.algebraic import RealAlgebraic
+from symbolic_noise.analysis.chance import chance_report, forced_positions, lemma7_status, parse_interval
+from symbolic_noise.io.cli import main
 from symbolic_noise.errors import IntervalError
-from symbolic_noise.games import Chomp, Nim
-from symbolic_noise.heapgames import HeapGame, MultiNim, heap_rules_from_spec
+from symbolic_noise.games.rulesets import Chomp, Nim
+from symbolic_noise.games.heapgames import HeapGame, MultiNim, heap_rules_from_spec
 
 CASES = [
     (Nim(5), "binary"), (Nim(5), "tremble"), (Nim(4), "z"), (Nim(5), "uniform"),
@@ -103,7 +103,7 @@ def test_cli_exit_codes(capsys):
 
 @pytest.mark.parametrize("game,channel", CASES)
 def test_full_support_implies_a_chance_game(game, channel):
-    from symbolic_noise.chance import full_support
+    from symbolic_noise.analysis.chance import full_support
 
     for interval in ["(0,1)", "[0,1]", "(0,1/2]"]:
         witness = full_support(game, channel, interval)
@@ -123,7 +123,7 @@ def test_full_support_implies_a_chance_game(game, channel):
 
 
 def test_king_and_rook_lack_full_support_yet_small_boards_are_chance_games():
-    from symbolic_noise.chance import full_support
+    from symbolic_noise.analysis.chance import full_support
 
     for channel in ["king", "rook"]:
         assert full_support(Chomp(3, 3), channel) is not None

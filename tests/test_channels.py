@@ -8,7 +8,7 @@ from flint import fmpq
 from hypothesis import given
 from hypothesis import strategies as st
 
-from symbolic_noise.channels import (
+from symbolic_noise.games.channels import (
     BinaryChannel,
     CustomChannel,
     NeighbourChannel,
@@ -18,8 +18,8 @@ from symbolic_noise.channels import (
     validate_rows,
 )
 from symbolic_noise.errors import ChannelNotApplicableError, InvalidChannelError, UnknownChannelError
-from symbolic_noise.games import Chomp, Nim
-from symbolic_noise.polys import as_fmpq
+from symbolic_noise.games.rulesets import Chomp, Nim
+from symbolic_noise.exact.polys import as_fmpq
 
 
 def q_fraction(s, r, n, p):
@@ -167,7 +167,7 @@ def test_custom_channel_from_json():
 
 
 def test_rows_from_matrix_reduces_rows():
-    from symbolic_noise.ratfunc import RationalFunction as R
+    from symbolic_noise.exact.ratfunc import RationalFunction as R
 
     rows = Rows.from_matrix([[R.from_expr("1/(1+p)"), R.from_expr("p/(1+p)")], [R.constant(0), R.constant(1)]])
     assert rows.den[0] == R.from_expr("1 + p").num

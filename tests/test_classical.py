@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import solve
-from symbolic_noise.classical import (
+from symbolic_noise.games.classical import (
     bouton_moves,
     find_period,
     heaps_nim_value,
@@ -33,8 +33,8 @@ from symbolic_noise.classical import (
     winning_moves,
 )
 from symbolic_noise.errors import GameParameterError
-from symbolic_noise.games import Chomp, ExplicitGame, Nim
-from symbolic_noise.heapgames import (
+from symbolic_noise.games.rulesets import Chomp, ExplicitGame, Nim
+from symbolic_noise.games.heapgames import (
     GrundyRules,
     HeapGame,
     LaskerRules,

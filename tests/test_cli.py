@@ -6,11 +6,11 @@ import sys
 
 import pytest
 
-from symbolic_noise.cli import main
+from symbolic_noise.io.cli import main
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "symbolic_noise.cli", *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "symbolic_noise.io.cli", *args], capture_output=True, text=True)
 
 
 def test_solve_text(capsys):
@@ -165,7 +165,7 @@ def pty_run(args, interrupt_after=None, timeout=120, interrupt_when=None):
         # a runner started in the background (``cmd &`` in a script) ignores SIGINT,
         # and an ignored SIGINT is inherited: restore the default, as a terminal has it
         signal.signal(signal.SIGINT, signal.SIG_DFL)
-        os.execvp(sys.executable, [sys.executable, "-m", "symbolic_noise.cli", *args])
+        os.execvp(sys.executable, [sys.executable, "-m", "symbolic_noise.io.cli", *args])
     out = b""
     start = time.time()
     sent = False

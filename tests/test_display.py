@@ -7,9 +7,9 @@ import pytest
 from flint import fmpz_poly
 
 from symbolic_noise import Chomp, Nim, RealAlgebraic, solve
-from symbolic_noise.certificates import check
-from symbolic_noise.classical import sequence_report
-from symbolic_noise.display import MAX_ROWS
+from symbolic_noise.analysis.certificates import check
+from symbolic_noise.games.classical import sequence_report
+from symbolic_noise.io.display import MAX_ROWS
 
 
 @pytest.fixture(scope="module")

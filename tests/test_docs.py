@@ -44,7 +44,7 @@ def test_pages_exist(site):
 
 
 def test_cli_reference_is_generated_from_argparse(site):
-    from symbolic_noise.cli import build_parser
+    from symbolic_noise.io.cli import build_parser
 
     text = (site / "cli.html").read_text()
     sub = next(a for a in build_parser()._actions if a.dest == "command")
@@ -56,8 +56,8 @@ def test_cli_reference_is_generated_from_argparse(site):
 
 def test_api_reference_comes_from_docstrings(site):
     text = (site / "api.html").read_text()
-    for name in ("symbolic_noise.solver.solve", "symbolic_noise.algebraic.RealAlgebraic",
-                 "symbolic_noise.plots.plot_value", "symbolic_noise.atlas.atlas"):
+    for name in ("symbolic_noise.solvers.solver.solve", "symbolic_noise.exact.algebraic.RealAlgebraic",
+                 "symbolic_noise.io.plots.plot_value", "symbolic_noise.io.atlas.atlas"):
         assert f'id="{name}"' in text, name
     assert "Okabe" in text  # a docstring's prose
 

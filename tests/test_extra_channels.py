@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from symbolic_noise import evaluate, get_channel, solve, validate_rows
 from symbolic_noise.errors import IntervalError, UnknownChannelError
-from symbolic_noise.extra_channels import gray
-from symbolic_noise.games import Nim
-from symbolic_noise.heapgames import MultiNim
+from symbolic_noise.games.extra_channels import gray
+from symbolic_noise.games.rulesets import Nim
+from symbolic_noise.games.heapgames import MultiNim
 
 inner_p = st.fractions(min_value=0, max_value=1, max_denominator=40).filter(lambda x: 0 < x < 1)
 
@@ -133,7 +133,7 @@ def chebyshev_brute_force(squares, p):
 
 
 def chomp_boards():
-    from symbolic_noise.games import Chomp
+    from symbolic_noise.games.rulesets import Chomp
 
     return [Chomp(r, c) for r, c in [(1, 2), (1, 5), (2, 2), (2, 3), (3, 3), (2, 5), (3, 4)]]
 
@@ -160,7 +160,7 @@ def test_chebyshev_against_its_definition(q):
 
 
 def test_chebyshev_is_the_identity_at_p_1_and_agrees_with_pointwise():
-    from symbolic_noise.games import Chomp
+    from symbolic_noise.games.rulesets import Chomp
 
     ch = get_channel("chebyshev")
     game = Chomp(3, 3)

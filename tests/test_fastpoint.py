@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import reports
-from symbolic_noise.channels import CustomChannel, get_channel
-from symbolic_noise.fastpoint import ball_bounds, is_constant_channel, point_solve, value_at
-from symbolic_noise.games import Chomp, ExplicitGame, Nim
-from symbolic_noise.pointwise import evaluate
-from symbolic_noise.ratfunc import RationalFunction
-from symbolic_noise.solver import solve, solve_positions
+from symbolic_noise.games.channels import CustomChannel, get_channel
+from symbolic_noise.solvers.fastpoint import ball_bounds, is_constant_channel, point_solve, value_at
+from symbolic_noise.games.rulesets import Chomp, ExplicitGame, Nim
+from symbolic_noise.solvers.pointwise import evaluate
+from symbolic_noise.exact.ratfunc import RationalFunction
+from symbolic_noise.solvers.solver import solve, solve_positions
 
 rationals = st.fractions(min_value=0, max_value=1, max_denominator=60).map(lambda x: fmpq(x.numerator, x.denominator))
 
@@ -132,7 +132,7 @@ def test_ties_are_undecided_in_balls():
 
 
 def test_value_at_reads_the_cache(tmp_path):
-    from symbolic_noise.cache import SolutionCache
+    from symbolic_noise.solvers.cache import SolutionCache
 
     with SolutionCache(str(tmp_path / "c.sqlite"), Nim(5), get_channel("binary"), (fmpq(0), fmpq(1))) as store:
         solve(Nim(5), "binary", store=store)

@@ -15,9 +15,9 @@ import pytest
 from matplotlib.testing.compare import compare_images
 
 from symbolic_noise import Chomp, Nim, solve
-from symbolic_noise.atlas import family_values
-from symbolic_noise.figlayout import OTHER, PALETTE, overlaps
-from symbolic_noise.plots import LABEL_GIDS, atlas, plot_value, save, tagged
+from symbolic_noise.io.atlas import family_values
+from symbolic_noise.io.figlayout import OTHER, PALETTE, overlaps
+from symbolic_noise.io.plots import LABEL_GIDS, atlas, plot_value, save, tagged
 
 BASELINE = Path(__file__).parent / "baseline"
 

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import formula
-from symbolic_noise.cli import main
+from symbolic_noise.io.cli import main
 from symbolic_noise.errors import ExpressionError
-from symbolic_noise.formula import parse_formula, parse_number
-from symbolic_noise.polys import as_fmpq
-from symbolic_noise.ratfunc import RationalFunction
+from symbolic_noise.exact.formula import parse_formula, parse_number
+from symbolic_noise.exact.polys import as_fmpq
+from symbolic_noise.exact.ratfunc import RationalFunction
 
 ATTACKS = [
     "__import__('os').system('touch {marker}') or 1/2",

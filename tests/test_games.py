@@ -6,8 +6,8 @@ import networkx as nx
 import pytest
 
 from symbolic_noise.errors import CyclicGameError, GameParameterError, UnknownGameError
-from symbolic_noise.games import Chomp, ExplicitGame, Nim, topological_order
-from symbolic_noise.registry import game_from_spec
+from symbolic_noise.games.rulesets import Chomp, ExplicitGame, Nim, topological_order
+from symbolic_noise.games.registry import game_from_spec
 
 
 def assert_topological(game, order):

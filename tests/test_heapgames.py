@@ -5,14 +5,14 @@ import json
 
 import pytest
 
-from symbolic_noise.registry import game_from_spec as heap_game_from_spec
+from symbolic_noise.games.registry import game_from_spec as heap_game_from_spec
 from flint import fmpq
 
 from symbolic_noise import solve
-from symbolic_noise.channels import BinaryChannel, CustomChannel, custom_channel_from_json
+from symbolic_noise.games.channels import BinaryChannel, CustomChannel, custom_channel_from_json
 from symbolic_noise.errors import GameParameterError, UnknownGameError
-from symbolic_noise.games import Nim
-from symbolic_noise.heapgames import (
+from symbolic_noise.games.rulesets import Nim
+from symbolic_noise.games.heapgames import (
     GrundyRules,
     GrundysGame,
     HeapGame,
@@ -29,7 +29,7 @@ from symbolic_noise.heapgames import (
     normalise_code,
     parse_heaps,
 )
-from symbolic_noise.pointwise import evaluate
+from symbolic_noise.solvers.pointwise import evaluate
 
 #: one small game of every heap family (the generic tests run over all of them)
 FAMILIES = {
@@ -353,7 +353,7 @@ def test_bad_command_line_words(name, arg, error):
 
 
 def test_chomp_is_not_a_heap_game():
-    from symbolic_noise.games import Chomp
+    from symbolic_noise.games.rulesets import Chomp
 
     assert isinstance(heap_game_from_spec("chomp", "2x2"), Chomp)
     with pytest.raises(GameParameterError):

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import Nim
-from symbolic_noise.cli import main
-from symbolic_noise.knowing import compare_values, extremum, value_of_knowing, zero_set
-from symbolic_noise.piecewise import PointValue
+from symbolic_noise.io.cli import main
+from symbolic_noise.analysis.knowing import compare_values, extremum, value_of_knowing, zero_set
+from symbolic_noise.exact.piecewise import PointValue
 from test_players import evaluate_players, random_channel, random_game
 
 rational_p = st.fractions(min_value=0, max_value=1, max_denominator=50)
@@ -34,7 +34,7 @@ def _check(k, game, channels, reading, ps):
 
 
 def _ra(p):
-    from symbolic_noise.algebraic import RealAlgebraic
+    from symbolic_noise.exact.algebraic import RealAlgebraic
 
     return RealAlgebraic.rational(p)
 

@@ -5,11 +5,11 @@ is installed (``apt-get install texlive-latex-recommended``, then this file)."""
 import pytest
 
 from symbolic_noise import Chomp, Nim, solve
-from symbolic_noise.certificates import check
-from symbolic_noise.heapgames import SubtractionGame
-from symbolic_noise.latex import certificate_latex, document, escape, solution_math, solution_section, table_latex
-from symbolic_noise.latexcheck import compile_errors, formulas, mathtext_errors, structural_errors, tex_engine
-from symbolic_noise.reports import grid, solution_latex, table_rows
+from symbolic_noise.analysis.certificates import check
+from symbolic_noise.games.heapgames import SubtractionGame
+from symbolic_noise.io.latex import certificate_latex, document, escape, solution_math, solution_section, table_latex
+from symbolic_noise.io.latexcheck import compile_errors, formulas, mathtext_errors, structural_errors, tex_engine
+from symbolic_noise.io.reports import grid, solution_latex, table_rows
 
 pytest.importorskip("pylatexenc")
 

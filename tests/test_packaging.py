@@ -12,7 +12,7 @@ import pytest
 
 import symbolic_noise
 from symbolic_noise._version import VERSION
-from symbolic_noise.cli import main
+from symbolic_noise.io.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,8 +6,8 @@ import pytest
 from flint import fmpq
 
 from symbolic_noise import Chomp, Nim, solve
-from symbolic_noise.heapgames import MultiNim
-from symbolic_noise.parallel import balanced_cuts, solve_parallel, split_interval, stitch
+from symbolic_noise.games.heapgames import MultiNim
+from symbolic_noise.solvers.parallel import balanced_cuts, solve_parallel, split_interval, stitch
 
 
 def same(a, b):
@@ -62,7 +62,7 @@ def test_dask_local_cluster():
 
 def test_cli_dask_scheduler_address(capsys):
     distributed = pytest.importorskip("distributed")
-    from symbolic_noise.cli import main
+    from symbolic_noise.io.cli import main
 
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         assert main(["solve", "nim", "9", "--no-cache", "--format", "json", "--dask", cluster.scheduler_address]) == 0

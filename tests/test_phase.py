@@ -16,14 +16,14 @@ import random
 import pytest
 from flint import fmpq
 
-from symbolic_noise.algebraic import RealAlgebraic
-from symbolic_noise.bivariate import CTX, BiRational, decompose, evaluate2, irreducible_factors, locate_point
-from symbolic_noise.cli import main
+from symbolic_noise.exact.algebraic import RealAlgebraic
+from symbolic_noise.exact.bivariate import CTX, BiRational, decompose, evaluate2, irreducible_factors, locate_point
+from symbolic_noise.io.cli import main
 from symbolic_noise.errors import PhaseTooLargeError, UnknownChannelError
-from symbolic_noise.games import Chomp, Nim
-from symbolic_noise.phase import phase
-from symbolic_noise.players import solve_players
-from symbolic_noise.solver import solve
+from symbolic_noise.games.rulesets import Chomp, Nim
+from symbolic_noise.analysis.phase import phase
+from symbolic_noise.solvers.players import solve_players
+from symbolic_noise.solvers.solver import solve
 
 P, Q = CTX.gens()
 

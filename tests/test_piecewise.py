@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import codec
-from symbolic_noise.algebraic import RealAlgebraic
-from symbolic_noise.piecewise import PiecewiseFunction, PointValue
-from symbolic_noise.ratfunc import RationalFunction as R
+from symbolic_noise.exact.algebraic import RealAlgebraic
+from symbolic_noise.exact.piecewise import PiecewiseFunction, PointValue
+from symbolic_noise.exact.ratfunc import RationalFunction as R
 
 p = sympy.Symbol("p")
 half = RealAlgebraic.rational("1/2")

@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from symbolic_noise import CustomChannel, ExplicitGame, InvalidStrategyError, RationalFunction, solve
-from symbolic_noise.cli import main
-from symbolic_noise.extra_channels import FixedChannel
-from symbolic_noise.games import Chomp, Nim
-from symbolic_noise.heapgames import MultiNim
-from symbolic_noise.players import get_strategy, solve_players, strategy_from_json
+from symbolic_noise.io.cli import main
+from symbolic_noise.games.extra_channels import FixedChannel
+from symbolic_noise.games.rulesets import Chomp, Nim
+from symbolic_noise.games.heapgames import MultiNim
+from symbolic_noise.solvers.players import get_strategy, solve_players, strategy_from_json
 
 R = RationalFunction.from_expr
 BERNSTEIN = [fmpz_poly([1, -2, 1]), fmpz_poly([0, 2, -2]), fmpz_poly([0, 0, 1])]  # (1-p)^2, 2p(1-p), p^2

@@ -11,12 +11,12 @@ from matplotlib.figure import Figure
 from matplotlib.image import imread
 
 from symbolic_noise import solve
-from symbolic_noise.algebraic import RealAlgebraic
-from symbolic_noise.games import Chomp, Nim
-from symbolic_noise.heapgames import MultiNim
-from symbolic_noise.piecewise import PiecewiseFunction
-from symbolic_noise.plots import plot_family, plot_series, plot_value, save, tagged
-from symbolic_noise.ratfunc import RationalFunction
+from symbolic_noise.exact.algebraic import RealAlgebraic
+from symbolic_noise.games.rulesets import Chomp, Nim
+from symbolic_noise.games.heapgames import MultiNim
+from symbolic_noise.exact.piecewise import PiecewiseFunction
+from symbolic_noise.io.plots import plot_family, plot_series, plot_value, save, tagged
+from symbolic_noise.exact.ratfunc import RationalFunction
 
 #: rational p at which the drawn curve must be the exact value (grid points of
 #: the sampler, the breakpoint 1/2 and the end points among them)
@@ -194,8 +194,8 @@ def test_drawing_values_of_high_degree_formulas_match_exact_values():
 
     from flint import fmpq, fmpz_poly
 
-    from symbolic_noise.plots import _drawing_values
-    from symbolic_noise.ratfunc import RationalFunction
+    from symbolic_noise.io.plots import _drawing_values
+    from symbolic_noise.exact.ratfunc import RationalFunction
 
     with open(os.path.join(os.path.dirname(__file__), "data", "nim64_point315.json")) as fh:
         d = json.load(fh)

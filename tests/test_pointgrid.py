@@ -14,17 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import reports
-from symbolic_noise.cli import main
-from symbolic_noise.fastpoint import point_solve
-from symbolic_noise.games import Chomp, Nim
-from symbolic_noise.pointgrid import certified_row, choose_method, grid_rows
-from symbolic_noise.pointwise import evaluate
-from symbolic_noise.rounding import fixed
-from symbolic_noise.solver import solve
+from symbolic_noise.io.cli import main
+from symbolic_noise.solvers.fastpoint import point_solve
+from symbolic_noise.games.rulesets import Chomp, Nim
+from symbolic_noise.io.pointgrid import certified_row, choose_method, grid_rows
+from symbolic_noise.solvers.pointwise import evaluate
+from symbolic_noise.exact.rounding import fixed
+from symbolic_noise.solvers.solver import solve
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "symbolic_noise.cli", *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "symbolic_noise.io.cli", *args], capture_output=True, text=True)
 
 
 @pytest.mark.parametrize("k", range(4, 11))

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from symbolic_noise import evaluate
-from symbolic_noise.games import Nim
-from symbolic_noise.polys import to_fraction
+from symbolic_noise.games.rulesets import Nim
+from symbolic_noise.exact.polys import to_fraction
 
 
 def nim_binary_by_hand(k, p):

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from symbolic_noise.errors import ExpressionError
-from symbolic_noise.ratfunc import RationalFunction as R
+from symbolic_noise.exact.ratfunc import RationalFunction as R
 
 p = sympy.Symbol("p")
 

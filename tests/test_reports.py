@@ -11,8 +11,8 @@ import pytest
 import sympy
 
 from symbolic_noise import reports, solve
-from symbolic_noise.games import Chomp, Nim
-from symbolic_noise.ratfunc import RationalFunction
+from symbolic_noise.games.rulesets import Chomp, Nim
+from symbolic_noise.exact.ratfunc import RationalFunction
 
 p = sympy.Symbol("p")
 
@@ -109,8 +109,8 @@ def test_grid_is_exact():
 
 @pytest.mark.parametrize("misere, outcome", [(False, "lost: N = 0"), (True, "won: N = 1")])
 def test_a_position_without_moves_says_so_in_one_line(misere, outcome):
-    from symbolic_noise.games import Nim
-    from symbolic_noise.solver import solve
+    from symbolic_noise.games.rulesets import Nim
+    from symbolic_noise.solvers.solver import solve
 
     sol = solve(Nim(0), "binary", misere=misere)
     text = reports.solution_text(sol)

@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import Nim, RationalFunction, evaluate, solve
-from symbolic_noise.algebraic import RealAlgebraic, rational_between
-from symbolic_noise.heapgames import MultiNim
-from symbolic_noise.knowing import compare_values
-from symbolic_noise.piecewise import PointValue
-from symbolic_noise.series import robust_moves, series_at, series_solve, taylor_rational
+from symbolic_noise.exact.algebraic import RealAlgebraic, rational_between
+from symbolic_noise.games.heapgames import MultiNim
+from symbolic_noise.analysis.knowing import compare_values
+from symbolic_noise.exact.piecewise import PointValue
+from symbolic_noise.analysis.series import robust_moves, series_at, series_solve, taylor_rational
 from test_players import random_channel, random_game
 
 P = sympy.Symbol("p")
@@ -115,7 +115,7 @@ def test_robust_moves_of_a_P_position_are_empty():
 
 
 def test_cli_series(capsys):
-    from symbolic_noise.cli import main
+    from symbolic_noise.io.cli import main
 
     assert main(["solve", "nim", "3", "--series", "0", "--order", "4", "--no-cache"]) == 0
     assert capsys.readouterr().out == "N at p = 0 from the right:\n  N = 1 - 2p + 3p^2 - 3p^3 + 3p^4 + O(p^5)\n"

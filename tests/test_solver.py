@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from symbolic_noise import CustomChannel, ExplicitGame, RationalFunction, RealAlgebraic, evaluate, solve
-from symbolic_noise.games import Chomp, Nim
-from symbolic_noise.polys import to_fraction
-from symbolic_noise.rounding import fixed
+from symbolic_noise.games.rulesets import Chomp, Nim
+from symbolic_noise.exact.polys import to_fraction
+from symbolic_noise.exact.rounding import fixed
 
 R = RationalFunction.from_expr
 DATA = Path(__file__).parent / "data"

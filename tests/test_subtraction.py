@@ -10,8 +10,8 @@ import pytest
 from flint import fmpq
 
 from symbolic_noise import evaluate, get_channel, solve
-from symbolic_noise.certificates import check, verify
-from symbolic_noise.registry import game_from_spec
+from symbolic_noise.analysis.certificates import check, verify
+from symbolic_noise.games.registry import game_from_spec
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 
@@ -87,7 +87,7 @@ def test_saved_certificates_verify():
 
 def test_saved_9a_threshold_against_the_pointwise_solver():
     # the exact infimum of {p : N_k(p) < 1/2}: N_k >= 1/2 just below it, < 1/2 just above
-    from symbolic_noise.polys import as_fmpq
+    from symbolic_noise.exact.polys import as_fmpq
 
     path = os.path.join(ROOT, "results", "subtraction", "conjectures.json")
     if not os.path.exists(path):

@@ -1,0 +1,474 @@
+"""Phase diagrams: the first player's value N(p, q) on the unit square (theory.md, section 6).
+
+The first player sends through ``channel`` at p, the second through
+``opponent_channel`` at q; both play optimally.  With ``W_v^i`` the value of
+player i to move at v:
+
+    W_v^1(w) = sum_u psi_v(w, u)(p) (1 - W_u^2),   W_v^2(w) = sum_u psi_v(w, u)(q) (1 - W_u^1)
+
+and ``W_v^i = max_w W_v^i(w)``.  :func:`phase` proceeds by backward induction
+over the polynomial set F: at each step it builds the cylindrical decomposition
+of F (:mod:`symbolic_noise.exact.bivariate`), reads at every 2-cell's rational sample
+the followers' formulas (exact evaluation; a 2-cell is sign-invariant for F, so
+the formulas are constant on it), and adds to F the irreducible factors of the
+numerators of ``W_v^i(w) - W_v^i(w')`` for every pair of distinct sent moves
+and every follower combination that occurs, except those proved irrelevant
+(:meth:`_Solver._needed_factors`: Bernstein dominance on the square, interval
+quadtrees).  The decomposition for v thus refines its followers'.  At the end, every 2-cell of the final decomposition
+carries N and every sent move's value as bivariate rational functions and the
+first player's optimal moves at the start.  Two different formulas tying at a
+2-cell's sample would mean a missed switching set: it raises instead.
+
+Examples
+--------
+>>> from symbolic_noise.games.rulesets import Nim
+>>> d = phase(Nim(2), "binary", "binary")
+>>> r = d.locate("1/4", "1/3")
+>>> r.value, sorted(r.optimal)
+(3/4, [0])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flint import fmpq
+
+from ..exact.algebraic import rational_between, real_roots, sorted_exact
+from ..exact.bivariate import BiRational, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, specialise_q
+from ..games.channels import get_channel
+from ..errors import IntervalError, PhaseTooLargeError, UnknownChannelError
+from ..games.rulesets import Game
+from ..exact.polys import as_fmpq
+
+#: refuse games with more positions than this (both players count once each)
+MAX_POSITIONS = 200
+#: refuse when the polynomial set grows beyond this many irreducible polynomials
+MAX_POLYS = 100
+
+
+def opponent_spec(spec: str):
+    """The channel of ``C@q`` (the second player's channel with its parameter named q).
+
+    >>> opponent_spec("binary@q").name
+    'binary'
+    """
+    base, at, var = spec.rpartition("@")
+    if not at:
+        return get_channel(spec)
+    if var.strip() != "q":
+        raise UnknownChannelError(f"the opponent's channel is written NAME@q for a phase diagram, not {spec!r}")
+    return get_channel(base)
+
+
+def _channel_rows(channel, game, v, var: int):
+    """psi at v as rows of bivariate rational functions in p (var 0) or q (var 1)."""
+    rows = channel.rows(game, v)
+    out = []
+    for den, row in zip(rows.den, rows.num):
+        d = from_univariate(den, var)
+        out.append([BiRational(from_univariate(n, var), d) if not n.is_zero() else None for n in row])
+    return out
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A 2-cell: sector ``sector`` of column ``column``, with its exact sample point.
+
+    ``below``/``above`` name the boundaries ``(polynomial index, root index)``
+    (``None``: p = 0 or p = 1).  ``value`` is N and ``moves`` every sent move's
+    value there, bivariate rational functions; ``optimal`` the first player's
+    optimal moves at the start.
+    """
+
+    column: int
+    sector: int
+    p: fmpq
+    q: fmpq
+    below: tuple | None
+    above: tuple | None
+    value: BiRational
+    moves: dict
+    optimal: frozenset
+
+    def name(self) -> str:
+        return f"C{self.column}.{self.sector}"
+
+
+@dataclass(frozen=True)
+class Located:
+    """The answer of :meth:`PhaseDiagram.locate`: exact value and optimal moves at (p, q)."""
+
+    p: fmpq
+    q: fmpq
+    value: fmpq
+    optimal: frozenset
+    cell: dict
+
+
+class PhaseDiagram:
+    """The decomposition of [0, 1]^2 with N(p, q) and the optimal moves on every cell."""
+
+    def __init__(self, game, channel, opponent, start, misere, proj, cols, cells, solver):
+        self.game, self.channel, self.opponent = game, channel, opponent
+        self.start, self.misere = start, misere
+        self.polys = proj.polys
+        self.critical = [c.lo for c in cols] + [cols[-1].hi]
+        self.columns = cols
+        self.cells = cells  # {(column, sector): Cell}
+        self._solver = solver
+
+    def locate(self, p, q) -> Located:
+        """The cell containing the exact point (p, q), with N and the optimal moves there.
+
+        On a section or a critical line (not a 2-cell) the value and optimal moves
+        are those of the exact two-player backward induction at (p, q).
+        """
+        p, q = as_fmpq(p), as_fmpq(q)
+        for name, x in (("p", p), ("q", q)):
+            if not 0 <= x <= 1:
+                raise IntervalError(f"{name} = {x} is outside [0, 1]")
+        where = locate_point(self.columns, self.polys, p, q)
+        if where[0] == "critical":
+            c = self.critical[where[1]]
+            return self._pointwise(p, q, {"kind": "critical-line", "q": c.exact_str(), "index": where[1]})
+        if where[0] == "boundary":
+            f, i = self.columns[where[1]].boundaries[where[2]]
+            return self._pointwise(p, q, {"kind": "boundary", "column": where[1], "polynomial": f, "root": i})
+        _, col, sector = where
+        cell = self.cells[(col, sector)]
+        info = {"kind": "cell", "name": cell.name(), "column": col, "sector": sector,
+                "sample": [str(cell.p), str(cell.q)], "below": cell.below, "above": cell.above,
+                "formula": cell.value.text()}
+        return Located(p, q, cell.value(p, q), cell.optimal, info)
+
+    def _pointwise(self, p, q, info) -> Located:
+        value, optimal = self._solver.pointwise(p, q)
+        return Located(p, q, value, optimal, info)
+
+    def diagonal(self) -> list:
+        """The restriction to q = p: ``[(lo, hi, optimal on the open piece)]``, pieces
+        with equal optimal moves merged, end points exact.  The diagonal meets the
+        sections only at roots of ``f(t, t)`` and the critical lines at t = the
+        critical values: between two such points it stays in one 2-cell."""
+        from flint import fmpz_poly
+
+        pts = list(self.critical)
+        for f in self.polys:
+            coeffs: dict = {}
+            for (i, j), c in f.to_dict().items():
+                coeffs[i + j] = coeffs.get(i + j, 0) + int(c)
+            g = fmpz_poly([coeffs.get(d, 0) for d in range(max(coeffs) + 1)])
+            if not g.is_zero():
+                pts.extend(real_roots(g, 0, 1))
+        cuts: list = []
+        for r in sorted_exact(pts):
+            if not cuts or cuts[-1].compare(r) != 0:
+                cuts.append(r)
+        out: list = []
+        for lo, hi in zip(cuts, cuts[1:]):
+            t = rational_between(lo, hi)
+            opt = self.locate(t, t).optimal
+            if out and out[-1][2] == opt:
+                out[-1] = (out[-1][0], hi, opt)
+            else:
+                out.append((lo, hi, opt))
+        return out
+
+    def regions(self) -> dict:
+        """``{optimal-move set: [cells]}``."""
+        out: dict = {}
+        for cell in self.cells.values():
+            out.setdefault(cell.optimal, []).append(cell)
+        return out
+
+    def stats(self) -> dict:
+        return {
+            "polynomials": len(self.polys),
+            "critical_values": len(self.critical),
+            "cells": len(self.cells),
+            "max_total_degree": int(max((f.total_degree() for f in self.polys), default=0)),
+        }
+
+    def plot(self, path=None, **options):
+        """Draw the diagram (regions coloured by optimal moves); returns the figure."""
+        from ..io.phase_render import plot_phase
+
+        return plot_phase(self, path, **options)
+
+    def to_json(self) -> dict:
+        from ..io.phase_render import phase_json
+
+        return phase_json(self)
+
+
+class _Solver:
+    """Backward induction over the polynomial set (see the module docstring)."""
+
+    def __init__(self, game: Game, channel, opponent, root, misere: bool):
+        self.game, self.misere = game, misere
+        self.chans = {1: channel, 2: opponent}
+        self.order = [v for v in game.positions(root)]
+        if 2 * len(self.order) > MAX_POSITIONS:
+            raise PhaseTooLargeError(
+                f"{game.describe()} has {len(self.order)} positions; phase diagrams are limited to {MAX_POSITIONS // 2}"
+            )
+        self.root = root
+        # only the states (v, i) reachable from (start, 1) matter: (start, 2) never does
+        self.needed = {(root, 1)}
+        for v in reversed(self.order):
+            for i in (1, 2):
+                if (v, i) in self.needed:
+                    self.needed.update((u, 3 - i) for u in game.followers(v))
+        self.proj = Projection()
+        self.formulas: list[BiRational] = []
+        self._ids: dict = {}
+        self.rows: dict = {}
+        self.moves: dict = {}  # (v, i) -> {follower formula ids: [move formula ids]}
+        self.labels = {v: [game.move_label(v, w) for w in game.followers(v)] for v in self.order}
+        self.terminal = self._intern(BiRational.constant(1 if misere else 0))
+        self._column_cache: dict = {}
+        self.alive: dict = {}  # (v, i, follower formula ids) -> the moves' formulas not dominated
+
+    def _intern(self, f: BiRational) -> int:
+        k = self._ids.get(f)
+        if k is None:
+            k = self._ids[f] = len(self.formulas)
+            self.formulas.append(f)
+        return k
+
+    def _add_poly(self, g) -> None:
+        for h in irreducible_factors(g):
+            self.proj.add(h)
+        if len(self.proj.polys) > MAX_POLYS:
+            raise PhaseTooLargeError(
+                f"the phase diagram of {self.game.describe()} needs more than {MAX_POLYS} boundary polynomials"
+            )
+
+    def _below(self, a: int, b: int, strict: bool) -> bool:
+        """Whether formula ``a`` < (``strict``) or <= formula ``b`` on all of [0, 1]^2, proved exactly."""
+        fa, fb = self.formulas[a], self.formulas[b]
+        sd = bernstein_sign(fa.den) * bernstein_sign(fb.den)
+        return sd != 0 and sd * bernstein_sign(fb.diff_numerator(fa), strict=strict) > 0
+
+    def _needed_factors(self, alive: list, strips: list, depth: int = 5) -> list:
+        """The irreducible factors of the differences of the moves' formulas whose
+        zero sets may meet the set where the two moves are maximal together.
+
+        A factor g of ``num(a - b)`` is dropped when a quadtree of boxes covers
+        [0, 1]^2 and on every box g has a proved strict sign, or ``a`` or ``b`` is
+        strictly below another formula (interval arithmetic, rigorous).  Then the
+        maximisers change only across the zero sets of the factors kept.  Only the
+        closed strips of q where this follower combination occurs are covered: the
+        combination's region lies in the closure of its cells.
+        """
+        out = []
+        pairs = [(a, b) for x, a in enumerate(alive) for b in alive[x + 1:]]
+        factors = {(a, b): irreducible_factors(self.formulas[a].diff_numerator(self.formulas[b])) for a, b in pairs}
+        signs = {}
+        for a in alive:
+            for b in alive:
+                if a != b:
+                    fa, fb = self.formulas[a], self.formulas[b]
+                    signs[(a, b)] = (BoxSign(fa.diff_numerator(fb)), bernstein_sign(fa.den) * bernstein_sign(fb.den))
+        usable = len(alive) >= 2 and all(sd != 0 for _, sd in signs.values())
+        half = fmpq(1, 2)
+
+        def dominated(x, box, cache):  # x is strictly below another formula on the box
+            key = (x, box)
+            if key not in cache:
+                cache[key] = any(signs[(c, x)][1] * signs[(c, x)][0](*box) > 0 for c in alive if c != x)
+            return cache[key]
+
+        cache: dict = {}
+        for a, b in pairs:
+            for g in factors[(a, b)]:
+                if not usable:
+                    out.append(g)
+                    continue
+                gs = BoxSign(g)
+                todo, keep = [(fmpq(0), fmpq(1), lo, hi, 0) for lo, hi in set(strips)], False
+                while todo:
+                    plo, phi, qlo, qhi, d = todo.pop()
+                    box = (plo, phi, qlo, qhi)
+                    if gs(*box) != 0 or dominated(a, box, cache) or dominated(b, box, cache):
+                        continue
+                    if d == depth:
+                        keep = True
+                        break
+                    pm, qm = (plo + phi) * half, (qlo + qhi) * half
+                    todo += [(plo, pm, qlo, qm, d + 1), (pm, phi, qlo, qm, d + 1),
+                             (plo, pm, qm, qhi, d + 1), (pm, phi, qm, qhi, d + 1)]
+                if keep:
+                    out.append(g)
+        return out
+
+    def _move_ids(self, v, i: int, tup: tuple, *, strict: bool, strips=None) -> list[int]:
+        table = self.moves.setdefault((v, i), {})
+        ids = table.get(tup)
+        if ids is not None:
+            return ids
+        if strict:
+            raise ArithmeticError(f"a follower combination at {v!r} was not seen during the induction")
+        if (v, i) not in self.rows:
+            self.rows[(v, i)] = _channel_rows(self.chans[i], self.game, v, i - 1)
+            for row in self.rows[(v, i)]:
+                for e in row:
+                    if e is not None:
+                        self._add_poly(e.den)
+        lose = [BiRational(self.formulas[t].den - self.formulas[t].num, self.formulas[t].den) for t in tup]
+        ids = []
+        for row in self.rows[(v, i)]:
+            total = BiRational.constant(0)
+            for e, g in zip(row, lose):
+                if e is not None and not g.num.is_zero():
+                    total = total + BiRational(e.num * g.num, e.den * g.den)
+            ids.append(self._intern(total))
+        distinct = sorted(set(ids))
+        # A move strictly below another on the whole closed square is never optimal
+        # and never ties: its switching sets are not needed (Bernstein proves it).
+        # Below the start only W (the max) matters, not who attains it: a move
+        # below another (ties allowed) never changes the formula of the max.
+        strict = v == self.root
+        alive = [a for a in distinct if not any(self._below(a, b, strict) for b in distinct if b != a)]
+        self.alive[(v, i, tup)] = frozenset(alive)
+        for g in self._needed_factors(alive, strips or [(fmpq(0), fmpq(1))]):
+            self.proj.add(g)
+        if len(self.proj.polys) > MAX_POLYS:
+            raise PhaseTooLargeError(
+                f"the phase diagram of {self.game.describe()} needs more than {MAX_POLYS} boundary polynomials"
+            )
+        table[tup] = ids
+        return ids
+
+    def _value(self, t: int, p: fmpq, q: fmpq, cache: dict) -> fmpq:
+        """Formula ``t`` at (p, q), exactly; its restriction to the line q is kept
+        (every sector of a column shares q)."""
+        g = cache.get(t)
+        if g is None:
+            f = self.formulas[t]
+            g = cache[t] = (specialise_q(f.num, q), specialise_q(f.den, q))
+        d = g[1](p)
+        if d == 0:
+            raise ZeroDivisionError(f"a denominator vanishes at ({p}, {q})")
+        return g[0](p) / d
+
+    def state_at(self, p: fmpq, q: fmpq, upto: int, *, strict: bool, collect=None, strip=None):
+        """Formula ids of ``W_v^i`` at the sample (p, q) for the first ``upto`` positions;
+        with ``collect``, the follower combinations of the positions after are recorded."""
+        state, values = {}, {}
+        cache = self._column_cache.setdefault(q, {})
+        for n, v in enumerate(self.order):
+            fs = self.game.followers(v)
+            for i in (1, 2):
+                if (v, i) not in self.needed:
+                    continue
+                if not fs:
+                    state[(v, i)], values[(v, i)] = self.terminal, fmpq(1 if self.misere else 0)
+                    continue
+                if n >= upto:
+                    if collect is not None:
+                        tup = tuple(state[(u, 3 - i)] for u in fs)
+                        collect.setdefault((v, i), {}).setdefault(tup, []).append(strip)
+                    continue
+                tup = tuple(state[(u, 3 - i)] for u in fs)
+                ids = self._move_ids(v, i, tup, strict=strict)
+                vals = [self._value(t, p, q, cache) for t in ids]
+                top = max(vals)
+                lead = {t for t, x in zip(ids, vals) if x == top}
+                if len(lead) > 1:  # a dominated move may touch the max (below the start only)
+                    lead &= self.alive[(v, i, tup)]
+                if len(lead) != 1:
+                    raise ArithmeticError(f"different formulas tie at the 2-cell sample ({p}, {q}) at {v!r}")
+                state[(v, i)], values[(v, i)] = lead.pop(), top
+            if n >= upto:
+                break
+        return state, values
+
+    def run(self, progress=None):
+        n = len(self.order)
+        for upto in range(n):
+            # one position at a time: its followers come earlier in the order
+            seen: dict = {}
+            if upto == 0:
+                self.state_at(fmpq(1, 2), fmpq(1, 2), 0, strict=False, collect=seen, strip=(fmpq(0), fmpq(1)))
+            else:
+                for col in columns(self.proj):
+                    # a closed rational strip of q around the column (outer ends of the isolating intervals)
+                    strip = (col.lo.lo, col.hi.hi)
+                    for s in col.sectors:
+                        self.state_at(s, col.q, upto, strict=False, collect=seen, strip=strip)
+            v = self.order[upto]
+            for i in (1, 2):
+                for tup, strips in seen.get((v, i), {}).items():
+                    self._move_ids(v, i, tup, strict=False, strips=strips)
+            if progress is not None:
+                progress(upto + 1, n)
+        cols = columns(self.proj)
+        cells = {}
+        for col in cols:
+            for k, s in enumerate(col.sectors):
+                state, _ = self.state_at(s, col.q, n, strict=True)
+                v = self.root
+                fs = self.game.followers(v)
+                if not fs:
+                    moves, optimal = {}, frozenset()
+                else:
+                    ids = self._move_ids(v, 1, tuple(state[(u, 2)] for u in fs), strict=True)
+                    moves = {m: self.formulas[t] for m, t in zip(self.labels[v], ids)}
+                    best = state[(v, 1)]
+                    optimal = frozenset(m for m, t in zip(self.labels[v], ids) if t == best)
+                below = col.boundaries[k - 1] if k > 0 else None
+                above = col.boundaries[k] if k < len(col.boundaries) else None
+                cells[(col.index, k)] = Cell(col.index, k, s, col.q, below, above,
+                                             self.formulas[state[(v, 1)]], moves, optimal)
+        return cols, cells
+
+    def pointwise(self, p: fmpq, q: fmpq):
+        """Exact two-player backward induction at one rational point."""
+        mats = {}
+        W: dict = {}
+        out = None
+        for v in self.order:
+            fs = self.game.followers(v)
+            for i in (1, 2):
+                if not fs:
+                    W[(v, i)] = fmpq(1 if self.misere else 0)
+                    continue
+                x = p if i == 1 else q
+                key = (v, i)
+                if key not in mats:
+                    mats[key] = self.chans[i].rows(self.game, v).at(x)
+                lose = [1 - W[(u, 3 - i)] for u in fs]
+                vals = [sum((a * b for a, b in zip(row, lose)), fmpq(0)) for row in mats[key]]
+                W[(v, i)] = max(vals)
+                if v == self.root and i == 1:
+                    out = (W[(v, i)], frozenset(m for m, y in zip(self.labels[v], vals) if y == W[(v, i)]))
+        if out is None:
+            out = (W[(self.root, 1)], frozenset())
+        return out
+
+
+def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: bool = False, progress=None) -> PhaseDiagram:
+    """The phase diagram of ``game``: the first player at p through ``channel``,
+    the second at q through ``opponent_channel`` (default: the same family).
+
+    >>> from symbolic_noise.games.rulesets import Chomp
+    >>> d = phase(Chomp(2, 2), "king", "king@q")
+    >>> d.locate("1/2", "1/2").value, sorted(d.locate("1/2", "1/2").optimal)
+    (1/2, [(2, 2)])
+    """
+    ch = get_channel(channel) if not hasattr(channel, "rows") else channel
+    if opponent_channel is None:
+        opp = ch
+    elif hasattr(opponent_channel, "rows"):
+        opp = opponent_channel
+    else:
+        opp = opponent_spec(opponent_channel)
+    root = game.start() if start is None else game.check_position(start)
+    solver = _Solver(game, ch, opp, root, misere)
+    cols, cells = solver.run(progress)
+    return PhaseDiagram(game, ch, opp, root, misere, solver.proj, cols, cells, solver)
+
+
+__all__ = ["Cell", "Located", "PhaseDiagram", "opponent_spec", "phase"]

@@ -1,0 +1,518 @@
+"""Real algebraic numbers: the exact breakpoints of piecewise functions.
+
+A :class:`RealAlgebraic` is a square-free integer polynomial together with an
+isolating interval with rational end points, like SymPy's ``CRootOf``.
+
+Invariants (checked on construction, kept by every refinement):
+
+* rational form: ``lo == hi`` is the number and ``poly`` is ``den * x - num``;
+* otherwise ``lo < hi``, ``poly(lo) * poly(hi) < 0`` and ``poly`` has exactly
+  one root in the open interval (lo, hi).
+
+Comparisons refine the intervals until they are certain, and equality of two
+irrational numbers is decided exactly (their polynomials' gcd has a common root
+in both intervals).  Refinement mutates the interval, never the number, so
+instances are not hashable.
+
+Examples
+--------
+>>> from flint import fmpz_poly
+>>> r = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)      # 1/sqrt(2)
+>>> r.decimal(30)
+'0.707106781186547524400844362105'
+>>> r > RealAlgebraic.rational("7/10"), r == RealAlgebraic.rational("7/10")
+(True, False)
+>>> r.to_sympy()
+CRootOf(2*x**2 - 1, 1)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from flint import arb, arb_poly, ctx, fmpq, fmpz_poly
+
+from . import polys
+from .polys import as_fmpq, sign
+from .rounding import significant
+
+
+class RealAlgebraic:
+    """A real algebraic number given by a square-free polynomial and an isolating interval."""
+
+    __slots__ = ("_poly", "_lo", "_hi", "_slo", "_minpoly", "_index")
+
+    # ------------------------------------------------------------------ construction
+
+    def __init__(self, poly: fmpz_poly, lo: fmpq, hi: fmpq, *, _trusted: bool = False):
+        lo, hi = as_fmpq(lo), as_fmpq(hi)
+        if not _trusted:
+            if poly.degree() < 1:
+                raise ValueError("a defining polynomial must have degree >= 1")
+            if lo == hi:
+                if poly(lo) != 0:
+                    raise ValueError(f"{lo} is not a root of {poly}")
+                poly = polys.linear_factor(lo)
+            else:
+                poly = polys.sqf_part(poly)
+                if not lo < hi:
+                    raise ValueError("an isolating interval needs lo < hi")
+                if poly(lo) == 0 or poly(hi) == 0:
+                    raise ValueError("isolating interval end points must not be roots")
+                rationals, intervals, _ = polys.isolate_real_roots(poly, lo, hi)
+                if len(rationals) + len(intervals) != 1:
+                    raise ValueError(f"({lo}, {hi}) does not isolate one root of {poly}")
+        self._poly = poly
+        self._lo = lo
+        self._hi = hi
+        self._slo = sign(poly(lo)) if lo != hi else 0
+        self._minpoly = poly if poly.degree() == 1 else None
+        self._index = None
+        if poly.degree() == 1 and lo != hi:
+            self._make_rational(fmpq(-poly.coeffs()[0], poly.coeffs()[1]))
+
+    @classmethod
+    def rational(cls, q) -> "RealAlgebraic":
+        """The rational number ``q`` (anything :func:`polys.as_fmpq` accepts)."""
+        q = as_fmpq(q)
+        return cls(polys.linear_factor(q), q, q, _trusted=True)
+
+    @classmethod
+    def root(cls, poly: fmpz_poly, lo, hi) -> "RealAlgebraic":
+        """The unique root of ``poly`` in (lo, hi) (checked); ``poly`` need not be square-free."""
+        return cls(poly, lo, hi)
+
+    @classmethod
+    def _from_isolation(cls, poly: fmpz_poly, lo: fmpq, hi: fmpq) -> "RealAlgebraic":
+        """Trusted constructor for intervals produced by :func:`polys.isolate_real_roots`."""
+        return cls(poly, lo, hi, _trusted=True)
+
+    @classmethod
+    def coerce(cls, x) -> "RealAlgebraic":
+        """``x`` itself if it is a RealAlgebraic, else the exact rational ``x``."""
+        return x if isinstance(x, RealAlgebraic) else cls.rational(x)
+
+    @classmethod
+    def from_sympy(cls, expr) -> "RealAlgebraic":
+        """From a SymPy real number: a Rational, a real ``CRootOf``, or any real
+        algebraic expression SymPy can give a minimal polynomial for.
+
+        >>> import sympy
+        >>> RealAlgebraic.from_sympy(sympy.sqrt(2) / 2).decimal(6)
+        '0.707107'
+        """
+        import sympy
+
+        if isinstance(expr, str):  # text is data: only an exact rational is read from it
+            return cls.rational(as_fmpq(expr))
+        if not isinstance(expr, sympy.Basic):
+            return cls.rational(as_fmpq(expr))
+        if expr.is_Rational:
+            return cls.rational(fmpq(int(expr.p), int(expr.q)))
+        x = sympy.Dummy("x")
+        mp = sympy.Poly(sympy.minimal_polynomial(expr, x), x)
+        f = polys.primitive(fmpz_poly([int(c) for c in reversed(mp.all_coeffs())]))
+        approx = sympy.Rational(sympy.N(expr, 50))
+        rationals, intervals, g = polys.isolate_real_roots(f, -polys.root_bound(f), polys.root_bound(f))
+        candidates = [cls.rational(r) for r in rationals] + [cls._from_isolation(g, a, b) for a, b in intervals]
+        target = fmpq(int(approx.p), int(approx.q))
+        # the root nearest to a 50-digit approximation; refine until it is unambiguous
+        while True:
+            near = [c for c in candidates if c._lo - fmpq(1, 10**40) <= target <= c._hi + fmpq(1, 10**40)]
+            if len(near) == 1:
+                return near[0]
+            if not near:
+                raise ValueError(f"{expr} is not a real algebraic number")
+            for c in near:
+                c.refine()
+
+    # ------------------------------------------------------------------ basic access
+
+    @property
+    def poly(self) -> fmpz_poly:
+        """The square-free defining polynomial (not necessarily irreducible)."""
+        return self._poly
+
+    @property
+    def interval(self) -> tuple[fmpq, fmpq]:
+        """The current isolating interval ``(lo, hi)`` (``lo == hi`` when rational)."""
+        return self._lo, self._hi
+
+    @property
+    def lo(self) -> fmpq:
+        return self._lo
+
+    @property
+    def hi(self) -> fmpq:
+        return self._hi
+
+    @property
+    def is_rational(self) -> bool:
+        """True when the number is known to be rational (see :meth:`minpoly` to decide)."""
+        return self._lo == self._hi
+
+    @property
+    def rational_value(self) -> fmpq | None:
+        """The number as ``fmpq`` if it is known to be rational, else ``None``."""
+        return self._lo if self._lo == self._hi else None
+
+    def _make_rational(self, q: fmpq) -> None:
+        self._poly = polys.linear_factor(q)
+        self._minpoly = self._poly
+        self._lo = self._hi = q
+        self._slo = 0
+
+    # ------------------------------------------------------------------ refinement
+
+    def refine(self) -> None:
+        """Halve the isolating interval (exact sign at the midpoint)."""
+        if self._lo == self._hi:
+            return
+        m = (self._lo + self._hi) / 2
+        self._cut(m, sign(self._poly(m)))
+
+    def _cut(self, m: fmpq, s: int) -> None:
+        """Keep the half of the interval on which the polynomial changes sign,
+        given its sign ``s`` at the interior point ``m``."""
+        if s == 0:
+            self._make_rational(m)
+        elif s == self._slo:
+            self._lo = m
+        else:
+            self._hi = m
+
+    def refine_to(self, width) -> None:
+        """Refine until ``hi - lo <= width``.
+
+        Bisection, with the sign at each midpoint read from a ball evaluation
+        when the ball excludes 0 (certain), and computed exactly otherwise;
+        exact evaluation at long dyadic points of a degree-300 polynomial costs
+        milliseconds, the ball a few microseconds.
+        """
+        width = as_fmpq(width)
+        if self._hi - self._lo <= width:
+            return
+        coeffs = self._poly.coeffs()
+        base = self._poly.height_bits() + 64
+        prec, ball_poly = 0, None
+        while self._hi - self._lo > width:
+            m = (self._lo + self._hi) / 2
+            need = base + 2 * max(int(m.q).bit_length(), int(abs(m.p)).bit_length())
+            if need > prec:
+                prec = 2 * need
+                with ctx.workprec(prec):
+                    ball_poly = arb_poly(coeffs)
+            with ctx.workprec(prec):
+                value = ball_poly(arb(m))
+            self._cut(m, 1 if value > 0 else -1 if value < 0 else sign(self._poly(m)))
+
+    def _separate(self, q: fmpq) -> int:
+        """Compare with a rational ``q`` exactly: -1, 0 or 1 as self <, ==, > q."""
+        if self._lo == self._hi:
+            return sign(self._lo - q)
+        if q <= self._lo:
+            return 1
+        if q >= self._hi:
+            return -1
+        s = sign(self._poly(q))
+        if s == 0:
+            self._make_rational(q)
+            return 0
+        if s == self._slo:  # no root in (lo, q]: the root is above q
+            self._lo = q
+            return 1
+        self._hi = q
+        return -1
+
+    # ------------------------------------------------------------------ exact questions
+
+    def sign_of(self, f: fmpz_poly) -> int:
+        """The exact sign of the polynomial ``f`` at this number.
+
+        >>> from flint import fmpz_poly
+        >>> r = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)
+        >>> r.sign_of(fmpz_poly([-1, 0, 2]) * 5), r.sign_of(fmpz_poly([-7, 10]))
+        (0, 1)
+        """
+        if f.is_zero():
+            return 0
+        if self._lo == self._hi:
+            return sign(f(self._lo))
+        if f.degree() <= 0:
+            return sign(f.coeffs()[0])
+        g = f.gcd(self._poly)
+        if g.degree() >= 1 and sign(g(self._lo)) != sign(g(self._hi)):
+            return 0
+        while True:
+            s = polys.bernstein_sign(f, self._lo, self._hi)
+            if s:
+                return s
+            self.refine()
+            if self._lo == self._hi:
+                return sign(f(self._lo))
+
+    def compare(self, other) -> int:
+        """-1, 0 or 1 as ``self`` is less than, equal to or greater than ``other``."""
+        if not isinstance(other, RealAlgebraic):
+            return self._separate(as_fmpq(other))
+        if self is other:
+            return 0
+        if other._lo == other._hi:
+            return self._separate(other._lo)
+        if self._lo == self._hi:
+            return -other._separate(self._lo)
+        common = None  # gcd of the two polynomials if both numbers are its roots
+        checked = False
+        while True:
+            if self._hi <= other._lo:
+                return -1
+            if other._hi <= self._lo:
+                return 1
+            if not checked:
+                checked = True
+                g = self._poly.gcd(other._poly)
+                if (
+                    g.degree() >= 1
+                    and sign(g(self._lo)) != sign(g(self._hi))
+                    and sign(g(other._lo)) != sign(g(other._hi))
+                ):
+                    common = g
+            if common is not None:
+                lo = min(self._lo, other._lo)
+                hi = max(self._hi, other._hi)
+                if polys.count_real_roots(common, lo, hi) == 1:
+                    return 0
+            self.refine()
+            other.refine()
+            if self._lo == self._hi or other._lo == other._hi:
+                return self.compare(other)
+
+    def __eq__(self, other):
+        try:
+            return self.compare(other) == 0
+        except (TypeError, ValueError):
+            return NotImplemented
+
+    def __lt__(self, other):
+        return self.compare(other) < 0
+
+    def __le__(self, other):
+        return self.compare(other) <= 0
+
+    def __gt__(self, other):
+        return self.compare(other) > 0
+
+    def __ge__(self, other):
+        return self.compare(other) >= 0
+
+    __hash__ = None  # equal numbers may have different representations
+
+    def minpoly(self) -> fmpz_poly:
+        """The minimal polynomial (primitive, positive leading coefficient).
+
+        Factors the defining polynomial once; a rational number collapses to its
+        rational form.
+        """
+        if self._minpoly is None:
+            _, factors = self._poly.factor()
+            for fac, _ in factors:
+                fac = polys.primitive(fac)
+                if sign(fac(self._lo)) != sign(fac(self._hi)):
+                    self._minpoly = fac
+                    break
+            else:  # pragma: no cover - the invariants make this impossible
+                raise AssertionError("no factor of the defining polynomial changes sign")
+            if self._minpoly.degree() == 1:
+                c = self._minpoly.coeffs()
+                self._make_rational(fmpq(-c[0], c[1]))
+            else:
+                self._poly = self._minpoly
+                self._slo = sign(self._poly(self._lo))
+        return self._minpoly
+
+    def root_index(self) -> int:
+        """Index of this number among the real roots of its minimal polynomial, in
+        increasing order (SymPy's ``CRootOf`` index)."""
+        if self._index is None:
+            m = self.minpoly()
+            if m.degree() == 1:
+                self._index = 0
+            else:
+                self._index = polys.count_real_roots(m, -polys.root_bound(m), self._lo)
+        return self._index
+
+    # ------------------------------------------------------------------ conversions
+
+    def to_sympy(self):
+        """SymPy ``Rational`` or ``CRootOf`` (SymPy may simplify it to radicals)."""
+        import sympy
+
+        m = self.minpoly()
+        if self._lo == self._hi:
+            return sympy.Rational(int(self._lo.p), int(self._lo.q))
+        x = sympy.Symbol("x")
+        expr = sympy.Poly(list(reversed([int(c) for c in m.coeffs()])), x).as_expr()
+        return sympy.CRootOf(expr, self.root_index())
+
+    def exact_str(self) -> str:
+        """A SymPy-parsable exact form: ``'1/2'`` or ``'CRootOf(x**3 - x - 1, 0)'``."""
+        m = self.minpoly()
+        if self._lo == self._hi:
+            return str(Fraction(int(self._lo.p), int(self._lo.q)))
+        from .ratfunc import poly_str
+
+        return f"CRootOf({poly_str(m, 'x')}, {self.root_index()})"
+
+    def enclosure(self, width) -> tuple[Fraction, Fraction]:
+        """Exact bounds ``lo <= x <= hi`` with ``hi - lo <= width``."""
+        self.refine_to(width)
+        return polys.to_fraction(self._lo), polys.to_fraction(self._hi)
+
+    def short_interval(self, digits: int = 4) -> tuple[Fraction, Fraction]:
+        """A closed interval with decimal end points (at least ``digits`` decimals)
+        holding this number and no other root of its minimal polynomial; for
+        printing isolating intervals people can read.
+
+        >>> from flint import fmpz_poly
+        >>> RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1).short_interval()
+        (Fraction(707, 1000), Fraction(442, 625))
+        """
+        m = self.minpoly()  # first: a rational number collapses to its exact form here
+        if self._lo == self._hi:
+            q = polys.to_fraction(self._lo)
+            return q, q
+        while True:
+            scale = 10**digits
+            lo, hi = self.enclosure(fmpq(1, 10 * scale))
+            a = Fraction(int(lo * scale), scale) if lo >= 0 else -Fraction(int(-lo * scale) + 1, scale)
+            b = a + Fraction(1, scale)
+            while b < hi:
+                b += Fraction(1, scale)
+            fa, fb = fmpq(a.numerator, a.denominator), fmpq(b.numerator, b.denominator)
+            if m(fa) != 0 and m(fb) != 0 and polys.count_real_roots(m, fa, fb) == 1:
+                return a, b
+            digits += 1
+
+    def decimal(self, digits: int = 15) -> str:
+        """Correctly rounded decimal string with ``digits`` significant digits."""
+        if self._lo == self._hi:
+            q = polys.to_fraction(self._lo)
+            return significant(q, q, digits)
+        while True:
+            text = significant(polys.to_fraction(self._lo), polys.to_fraction(self._hi), digits)
+            if text is not None:
+                return text
+            for _ in range(8):
+                self.refine()
+
+    def to_mpmath(self, prec: int = 53):
+        """An ``mpmath.mpf`` within ``2^-prec`` (relative to max(1, |x|)) of the number."""
+        import mpmath
+
+        lo, hi = self.enclosure(fmpq(1, 2 ** (prec + 4)))
+        mid = (lo + hi) / 2
+        with mpmath.workprec(prec + 10):
+            return mpmath.mpf(mid.numerator) / mid.denominator
+
+    def __float__(self) -> float:
+        """Nearest double, for plotting only; never use it to decide anything."""
+        lo, hi = self.enclosure(fmpq(1, 2**60))
+        return float((lo + hi) / 2)
+
+    def __str__(self) -> str:
+        if self._lo == self._hi:
+            return str(self._lo)
+        return self.decimal(15) + "..."
+
+    def __repr__(self) -> str:
+        if self._lo == self._hi:
+            return f"RealAlgebraic.rational('{self._lo}')"
+        return f"RealAlgebraic.root(fmpz_poly({[int(c) for c in self._poly.coeffs()]}), '{self._lo}', '{self._hi}')"
+
+    def _repr_latex_(self) -> str:
+        from ..io.display import algebraic_latex  # the renderer, in the rendering layer
+
+        return algebraic_latex(self)
+
+
+def real_roots(f: fmpz_poly, lo, hi) -> list[RealAlgebraic]:
+    """The distinct real roots of a non-zero polynomial ``f`` in [lo, hi], increasing.
+
+    >>> from flint import fmpz_poly
+    >>> [str(r) for r in real_roots(fmpz_poly([0, -1, 2]) * fmpz_poly([-1, 0, 2]), 0, 1)]
+    ['0', '1/2', '0.707106781186548...']
+    """
+    if f.degree() < 1:
+        return []
+    rationals, intervals, g = polys.isolate_real_roots(polys.sqf_part(f), lo, hi)
+    roots = [RealAlgebraic.rational(r) for r in rationals]
+    roots += [RealAlgebraic._from_isolation(g, a, b) for a, b in intervals]
+    return sorted_exact(roots)
+
+
+def separate(x: RealAlgebraic, y: RealAlgebraic) -> None:
+    """Refine ``x < y`` until their isolating intervals are disjoint."""
+    while not x.hi < y.lo:
+        if x.hi - x.lo >= y.hi - y.lo:
+            x.refine()
+        else:
+            y.refine()
+
+
+def simplest_dyadic(u: fmpq, v: fmpq) -> fmpq:
+    """The dyadic rational with the smallest denominator in the open interval (u, v).
+
+    >>> simplest_dyadic(fmpq(1, 3), fmpq(2, 5))
+    3/8
+    """
+    e = 0
+    while True:
+        t = fmpq((u * 2**e).floor() + 1, 2**e)
+        if t < v:
+            return t
+        e += 1
+
+
+def rational_between(x: RealAlgebraic, y: RealAlgebraic, *, near_left: bool = False) -> fmpq:
+    """A simple (dyadic) rational strictly between ``x < y``; with ``near_left``,
+    in the first eighth of the gap between their isolating intervals.
+
+    >>> from flint import fmpz_poly
+    >>> rational_between(RealAlgebraic.rational("1/3"), RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1))
+    3/8
+    """
+    separate(x, y)
+    u, w = x.hi, y.lo
+    return simplest_dyadic(u, u + (w - u) / 8 if near_left else w)
+
+
+def dyadic_hull(x: RealAlgebraic, y: RealAlgebraic, a=None, b=None) -> tuple[fmpq, fmpq]:
+    """Short dyadic ``lo <= x`` and ``hi >= y`` (within [a, b] if given), with a
+    margin of about 1/16 of the gap between them: few bits keep the Bernstein
+    transforms of large polynomials on [lo, hi] cheap (coefficients grow by the
+    end points' bits times the degree).  An end that is a short rational is kept.
+
+    >>> from flint import fmpz_poly
+    >>> dyadic_hull(RealAlgebraic.rational("1/2"), RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1))
+    (1/2, 3/4)
+    """
+    separate(x, y)
+    width = y.lo - x.hi
+    m = 4
+    while fmpq(1, 2**m) * 16 > width:
+        m += 1
+    scale = 2**m
+    lo = x.lo if x.lo == x.hi and x.lo.q <= scale else fmpq((x.lo * scale).floor(), scale)
+    hi = y.hi if y.lo == y.hi and y.hi.q <= scale else fmpq((y.hi * scale).ceil(), scale)
+    if a is not None:
+        lo = max(as_fmpq(a), lo)
+    if b is not None:
+        hi = min(as_fmpq(b), hi)
+    return lo, hi
+
+
+def sorted_exact(numbers) -> list[RealAlgebraic]:
+    """Sort algebraic numbers exactly (refining as needed)."""
+    import functools
+
+    return sorted(numbers, key=functools.cmp_to_key(lambda a, b: a.compare(b)))

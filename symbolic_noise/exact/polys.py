@@ -1,0 +1,406 @@
+"""Integer polynomials in p: the bottom layer of the exact core.
+
+Polynomials are python-flint ``fmpz_poly`` values and rational numbers are
+``fmpq`` values; this module holds small pure functions on them:
+
+* exact conversion of user numbers (``as_fmpq``) and exact signs;
+* square-free parts and primitive normal forms;
+* the Möbius transforms behind Descartes' rule of signs: the number of sign
+  variations of ``(1 + s)^d g(1 / (1 + s))`` bounds the number of roots of ``g``
+  in (0, 1), and its coefficients are, up to positive binomial factors, the
+  Bernstein coefficients of ``g`` on [0, 1];
+* real-root isolation on a closed interval by the Vincent–Collins–Akritas
+  bisection (G. E. Collins and A. G. Akritas, SYMSAC 1976; F. Rouillier and
+  P. Zimmermann, J. Comput. Appl. Math. 162 (2004) 33-50).
+
+Nothing here knows about games; the algebraic numbers, rational functions and
+piecewise functions of the layers above are built on these functions.
+
+Examples
+--------
+>>> from flint import fmpz_poly, fmpq
+>>> f = fmpz_poly([-1, 0, 2])                    # 2 p^2 - 1, root 1/sqrt(2)
+>>> isolate_real_roots(f, 0, 1)
+([], [(0, 1)], 2*x^2 + (-1))
+>>> bernstein_sign(fmpz_poly([1, -1]), 0, fmpq(1, 2))     # 1 - p > 0 on (0, 1/2)
+1
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from fractions import Fraction
+from numbers import Integral, Rational
+
+from flint import fmpq, fmpq_poly, fmpz, fmpz_poly
+
+from ..errors import ExpressionError
+
+X = fmpz_poly([0, 1])
+ONE_PLUS_X = fmpz_poly([1, 1])
+ZERO = fmpz_poly([])
+ONE = fmpz_poly([1])
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def as_fmpq(x) -> fmpq:
+    """Convert an exact number (int, Fraction, fmpq, SymPy Rational or a string
+    such as ``"3/7"`` or ``"0.25"``, read by :func:`formula.parse_number`) to
+    ``fmpq``; floats are refused.
+
+    >>> as_fmpq("0.01"), as_fmpq("1/3"), as_fmpq(2)
+    (1/100, 1/3, 2)
+    """
+    if isinstance(x, fmpq):
+        return x
+    if isinstance(x, (bool, float)):
+        raise ExpressionError(
+            f"{x!r} is a float; give exact numbers (int, Fraction, or a string like '1/3' or '0.25')"
+        )
+    if isinstance(x, (int, fmpz)):
+        return fmpq(int(x))
+    if isinstance(x, (Fraction,)) or (isinstance(x, Rational) and not isinstance(x, Integral)):
+        return fmpq(int(x.numerator), int(x.denominator))
+    if isinstance(x, Integral):
+        return fmpq(int(x))
+    if isinstance(x, str):
+        from .formula import parse_number  # text is data: read by our own grammar, with caps
+
+        return parse_number(x)
+    # SymPy numbers without importing SymPy here
+    if getattr(x, "is_Rational", False):
+        return fmpq(int(x.p), int(x.q))
+    raise ExpressionError(f"{x!r} is not an exact rational number")
+
+
+def to_fraction(q: fmpq) -> Fraction:
+    """``fmpq`` to ``fractions.Fraction`` (for rounding and printing)."""
+    return Fraction(int(q.p), int(q.q))
+
+
+def sign(x) -> int:
+    """The sign -1, 0 or 1 of an exact number."""
+    return (x > 0) - (x < 0)
+
+
+# --------------------------------------------------------------------------- normal forms
+
+
+def primitive(f: fmpz_poly) -> fmpz_poly:
+    """``f`` divided by its content, with a positive leading coefficient (0 stays 0).
+
+    >>> primitive(fmpz_poly([4, -6]))
+    3*x + (-2)
+    """
+    if f.is_zero():
+        return f
+    c = f.content()
+    if f.leading_coefficient() < 0:
+        c = -c
+    return f if c == 1 else f // c
+
+
+def sqf_part(f: fmpz_poly) -> fmpz_poly:
+    """The primitive square-free part of a non-constant ``f`` (same real roots, all simple).
+
+    >>> sqf_part(fmpz_poly([1, -1]) ** 3 * fmpz_poly([0, 2]))
+    x^2 + (-1)*x
+    """
+    g = f.gcd(f.derivative())
+    return primitive(f // g if g.degree() > 0 else f)
+
+
+def linear_factor(q: fmpq) -> fmpz_poly:
+    """The primitive integer polynomial ``den * x - num`` whose root is ``q``."""
+    return fmpz_poly([-q.p, q.q])
+
+
+def evaluate(f: fmpz_poly, x: fmpq) -> fmpq:
+    """Exact value of ``f`` at a rational point."""
+    return f(x)
+
+
+# --------------------------------------------------------------------------- Möbius transforms
+
+
+def variations(coeffs) -> int:
+    """Number of sign changes in a coefficient sequence, zeros skipped.
+
+    >>> variations([1, 0, -2, 3, 3, -1])
+    3
+    """
+    count = 0
+    last = 0
+    for c in coeffs:
+        if c > 0:
+            if last < 0:
+                count += 1
+            last = 1
+        elif c < 0:
+            if last > 0:
+                count += 1
+            last = -1
+    return count
+
+
+def local_poly(f: fmpz_poly, lo: fmpq, hi: fmpq) -> fmpz_poly:
+    """A positive integer multiple of ``t -> f(lo + (hi - lo) t)``, primitive.
+
+    Its roots in (0, 1) are the roots of ``f`` in (lo, hi), mapped affinely.
+    """
+    if f.degree() <= 0:
+        return f
+    g = fmpq_poly(f)(fmpq_poly([lo, hi - lo])).numer()
+    c = g.content()
+    return g if c == 1 else g // c
+
+
+def _descartes_poly(g: fmpz_poly) -> fmpz_poly:
+    """``(1 + s)^d g(1 / (1 + s))``: positive roots correspond to roots of ``g`` in (0, 1)."""
+    return fmpz_poly(g.coeffs()[::-1])(ONE_PLUS_X)
+
+
+def descartes_count(g: fmpz_poly) -> int:
+    """Descartes' bound on the number of roots of ``g`` in the open interval (0, 1).
+
+    The bound is exact when it is 0 or 1 (Vincent's theorem makes it so after
+    enough bisection), and always has the parity of the true count.
+    """
+    if g.degree() <= 0:
+        return 0
+    return variations(_descartes_poly(g).coeffs())
+
+
+def bernstein_sign(f: fmpz_poly, lo, hi) -> int:
+    """1 (resp. -1) if the Bernstein coefficients of ``f`` on [lo, hi] are all >= 0
+    (resp. <= 0) and not all zero, which proves ``f > 0`` (resp. ``f < 0``) on the
+    open interval (lo, hi); 0 when the test does not decide.
+
+    The test decides whenever ``f`` has no root in [lo, hi] and the interval is
+    small enough; a root at an end point is allowed.
+
+    >>> bernstein_sign(fmpz_poly([-1, 2]), fmpq(1, 2), 1)     # 2p - 1 vanishes at 1/2
+    1
+    >>> bernstein_sign(fmpz_poly([-1, 2]), 0, 1)
+    0
+    """
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    if f.degree() <= 0:
+        return sign(f(lo)) if not f.is_zero() else 0
+    # the scaled Bernstein coefficients are positive multiples of the
+    # Descartes coefficients of local_poly(f, lo, hi): the same signs
+    coeffs = _scaled_bernstein(f, lo, hi, f.degree())
+    pos, neg = max(coeffs) > 0, min(coeffs) < 0
+    if pos and neg:
+        return 0
+    return 1 if pos else (-1 if neg else 0)
+
+
+def bernstein_ratio_range(num: fmpz_poly, den: fmpz_poly, lo, hi):
+    """Exact bounds ``(m, M)`` with ``m <= num/den <= M`` on the closed interval
+    [lo, hi], from Bernstein coefficients (the mediant inequality: a ratio of
+    two Bernstein expansions lies between the extreme ratios of corresponding
+    coefficients); ``None`` unless every Bernstein coefficient of ``den`` is
+    positive (which proves ``den > 0`` there).
+
+    >>> bernstein_ratio_range(fmpz_poly([0, 1]), fmpz_poly([1, 1]), 0, 1)   # p/(1+p)
+    (0, 1/2)
+    """
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    d = max(num.degree(), den.degree(), 0)
+    a = _scaled_bernstein(num, lo, hi, d)
+    b = _scaled_bernstein(den, lo, hi, d)
+    if any(x <= 0 for x in b):
+        return None
+    ratios = [fmpq(x) / y for x, y in zip(a, b)]
+    return min(ratios), max(ratios)
+
+
+def bernstein_abs_ratio_bound(num: fmpz_poly, den: fmpz_poly, lo, hi):
+    """An exact bound ``M >= |num/den|`` on [lo, hi]: the largest Bernstein
+    coefficient of ``|num|`` over the smallest of ``den`` (``None`` unless the
+    latter are all positive).
+
+    >>> bernstein_abs_ratio_bound(fmpz_poly([-1, 2]), fmpz_poly([1, 1]), 0, 1)   # (2p-1)/(1+p)
+    1
+    """
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    d = max(num.degree(), den.degree(), 0)
+    b = _scaled_bernstein(den, lo, hi, d)
+    # scaled coefficients carry binomials C(d, j); divide them out before comparing
+    binom = _binomials(d)
+    if min(b) <= 0:
+        return None
+    a = _scaled_bernstein(num, lo, hi, d)
+    # Fast path, exact integer arithmetic in C loops: floor(b_j / C_j) is a
+    # lower bound of b_j / C_j and floor(|a_j| / C_j) + 1 an upper bound of
+    # |a_j| / C_j; when both are large the bound is within 2^-60 of the one below.
+    low = min(map(operator.floordiv, b, binom))
+    high = max(map(operator.floordiv, map(abs, a), binom)) + 1
+    if low >= _BIG and high >= _BIG:
+        return fmpq(high, low)
+    low = min(fmpq(x, c) for x, c in zip(b, binom))
+    return max(fmpq(abs(x), c) for x, c in zip(a, binom)) / low
+
+
+_BIG = fmpz(2) ** 60
+
+
+@functools.lru_cache(maxsize=1024)
+def _binomials(d: int) -> list:
+    """``[C(d, 0), ..., C(d, d)]`` as ``fmpz`` (the coefficients of ``(1 + s)^d``)."""
+    return (ONE_PLUS_X**d).coeffs()
+
+
+_SCALE_CACHE: dict = {}
+
+
+def _scale_data(lo: fmpq, hi: fmpq, d: int) -> tuple:
+    """``([q^d, q^(d-1), ..., 1], a + w x)`` with ``q`` the least common
+    denominator of ``lo`` and ``hi - lo`` and ``a = q lo``, ``w = q (hi - lo)``:
+    what :func:`_scaled_bernstein` needs for one interval and degree.  The
+    powers of the last few intervals are kept (cells ask for many degrees)."""
+    key = (lo, hi)
+    data = _SCALE_CACHE.get(key)
+    if data is None:
+        q = int(lo.q) * int((hi - lo).q) // _gcd(lo.q, (hi - lo).q)
+        a, w = lo * q, (hi - lo) * q  # integers
+        data = [fmpz(q), [fmpz(1)], fmpz_poly([int(a.p), int(w.p)])]
+        if len(_SCALE_CACHE) >= 64:
+            try:
+                _SCALE_CACHE.pop(next(iter(_SCALE_CACHE)), None)
+            except (StopIteration, RuntimeError):  # emptied or changed by another thread
+                pass
+        _SCALE_CACHE[key] = data
+    q, powers, line = data
+    if len(powers) <= d:  # powers[i] = q^i
+        # a longer list replaces the old one whole: a published list is never
+        # mutated, so threads sharing the cache always read q^i at index i
+        powers = list(powers)
+        while len(powers) <= d:
+            powers.append(powers[-1] * q)
+        data[1] = powers
+    return powers[d::-1], line
+
+
+def _scaled_bernstein(f: fmpz_poly, lo: fmpq, hi: fmpq, d: int) -> list:
+    """The coefficients of ``(1 + s)^d g(1 / (1 + s))`` for ``g(t)`` a positive
+    multiple of ``f(lo + (hi - lo) t)`` whose factor depends only on
+    ``(lo, hi, d)``: the Bernstein coefficients of degree ``d`` on [lo, hi],
+    times binomials and that common factor (index ``j`` is Bernstein ``d - j``)."""
+    powers, line = _scale_data(lo, hi, d)
+    # q^(d-i) c_i, in one C-level loop; then compose and reverse in FLINT
+    scaled = fmpz_poly(list(map(operator.mul, f.coeffs(), powers)))
+    g = scaled(line).coeffs()
+    g += [fmpz(0)] * (d + 1 - len(g))
+    out = fmpz_poly(g[::-1])(ONE_PLUS_X).coeffs()
+    return out + [fmpz(0)] * (d + 1 - len(out))
+
+
+def _gcd(a, b) -> int:
+    from math import gcd
+
+    return gcd(int(a), int(b))
+
+
+def _halve(g: fmpz_poly) -> fmpz_poly:
+    """``2^d g(t / 2)``: the left half of (0, 1) mapped onto (0, 1)."""
+    c = g.coeffs()
+    d = len(c) - 1
+    return fmpz_poly([ci << (d - i) for i, ci in enumerate(c)])
+
+
+# --------------------------------------------------------------------------- root isolation
+
+
+def isolate_real_roots(f: fmpz_poly, lo, hi):
+    """Isolate the real roots of a square-free ``f`` in the closed interval [lo, hi].
+
+    Returns ``(rationals, intervals, g)``: the roots found to be rational (the
+    end points and exact bisection points), sorted; the isolating intervals
+    ``(a, b)`` of the other roots, sorted, each open interval holding exactly one
+    root; and ``g``, ``f`` divided by the linear factors of those rational roots,
+    so that ``g(a) * g(b) < 0`` for every interval.
+
+    A root inside an isolating interval may itself be rational (1/3 below);
+    only end points and exact bisection points are recognised as rational here.
+
+    >>> isolate_real_roots(fmpz_poly([0, -1, 2]) * fmpz_poly([-1, 3]), 0, 1)  # roots 0, 1/3, 1/2
+    ([0, 1/2], [(0, 1/2)], 3*x + (-1))
+    """
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    if f.is_zero():
+        raise ValueError("the zero polynomial has no isolated roots")
+    rationals = []
+    work = f
+    for e in ((lo,) if lo == hi else (lo, hi)):
+        if work.degree() >= 1 and work(e) == 0:
+            rationals.append(e)
+            work = work // linear_factor(e)
+    intervals = []
+    if lo < hi and work.degree() >= 1:
+        found = []
+        stack = [(local_poly(work, lo, hi), lo, hi)]
+        while stack:
+            g, a, b = stack.pop()
+            v = descartes_count(g)
+            if v == 0:
+                continue
+            if v == 1:
+                intervals.append((a, b))
+                continue
+            m = (a + b) / 2
+            left = _halve(g)
+            right = left(ONE_PLUS_X)
+            if right.coeffs()[0] == 0:  # g(1/2) == 0: the midpoint is a root
+                found.append(m)
+                right = right.right_shift(1)
+            stack.append((right, m, b))
+            stack.append((left, a, m))
+        for m in found:
+            work = work // linear_factor(m)
+        rationals.extend(found)
+    rationals.sort()
+    intervals.sort()
+    return rationals, intervals, work
+
+
+def count_real_roots(f: fmpz_poly, lo, hi) -> int:
+    """Number of distinct real roots of ``f`` (non-zero) in the closed interval [lo, hi].
+
+    >>> count_real_roots(fmpz_poly([-1, 0, 1]) ** 2, -1, 1)
+    2
+    """
+    if f.degree() <= 0:
+        return 0
+    rationals, intervals, _ = isolate_real_roots(sqf_part(f), lo, hi)
+    return len(rationals) + len(intervals)
+
+
+def root_bound(f: fmpz_poly) -> fmpz:
+    """An integer ``B`` with every complex root of ``f`` in ``|z| < B``: Fujiwara's
+    bound ``2 max_i |a_{d-i} / a_d|^(1/i)``, rounded up (far tighter than
+    Cauchy's when coefficients are large).
+
+    >>> root_bound(fmpz_poly([-6, 11, -6, 1]))    # roots 1, 2, 3
+    13
+    """
+    c = f.coeffs()
+    d = len(c) - 1
+    if d < 1:
+        return fmpz(1)
+    lead = abs(c[-1])
+    best = fmpz(0)
+    for i in range(1, d + 1):
+        a = abs(c[d - i])
+        if a == 0:
+            continue
+        q = -((-a) // lead)  # ceil(a / lead)
+        r = q.root(i) if i > 1 else q  # floor of the i-th root
+        if r**i < q:
+            r += 1
+        best = max(best, r)
+    return 2 * best + 1

@@ -1,0 +1,254 @@
+"""The atlas of a family of games: a (p, k) map coloured by the optimal move,
+with N(p) as shading, for a family with a size parameter k.
+
+Families (the command line's words, :func:`family_values`):
+
+* ``nim``: 1-pile Nim with k chips (binary channel by default); one solve of
+  the largest heap gives every smaller one.
+* a heap game (``subtraction:1,2,3``, ``kayles``, ``0.137``, ...): one heap of k.
+* ``chomp``: the R x k bar (``R`` = the parameter, default 2), one solve of
+  the widest bar.
+
+Colours come from :class:`symbolic_noise.io.figlayout.MoveColours`, one per
+optimal-move set, named in the legend.  Heap-game moves ``h->h'`` that leave
+one heap are named ``take h - h'``, so that the same move has the same colour
+for every k.  The bands of optimal moves are vector rectangles with exact piece
+ends (converted to floats for drawing); the shading is an image of N sampled
+at exact rational p, lighter where N is lower.
+
+Examples
+--------
+>>> rows = family_values("nim", range(1, 7))
+>>> [k for k, _ in rows], sorted(rows[1][1].labels[0])
+([1, 2, 3, 4, 5, 6], [0])
+>>> fig = atlas(rows, title="1-pile Nim")
+>>> sorted(t.get_text() for t in fig.axes[0].get_legend().get_texts())[:3]
+['0', '1', '3']
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+import numpy as np
+from flint import fmpq
+from matplotlib.axes import Axes
+from matplotlib.colors import LinearSegmentedColormap, to_rgb
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+
+from ..errors import GameParameterError
+from .figlayout import MoveColours, runs
+from ..exact.piecewise import PiecewiseFunction
+from .reports import move_text
+
+#: samples of N along p in every row of the shading
+SAMPLES = 240
+#: how much a row fades to white where N = 0 (0: no shading)
+FADE = 0.65
+
+
+def family_values(name: str, ks: Sequence[int], *, param: str | None = None, channel=None,
+                  interval=(0, 1), misere: bool = False) -> list[tuple[int, PiecewiseFunction]]:
+    """``[(k, N_k)]`` for the family ``name`` (see the module docstring); the
+    labels of N_k are the optimal-move sets, heap moves renamed ``take s``.
+
+    >>> [sorted(f.labels[0]) for k, f in family_values("subtraction:1,2", [2, 3], channel="binary")]
+    [['take 2'], ['take 1']]
+    """
+    from ..games.channels import get_channel
+    from ..games.rulesets import Chomp, Nim
+    from ..games.registry import default_channel_name, game_from_spec
+    from ..solvers.solver import solve
+
+    ks = sorted(set(int(k) for k in ks))
+    if not ks:
+        raise GameParameterError("--k holds no size")
+    family = name.strip().lower()
+    if family == "nim":
+        if ks[0] < 0:
+            raise GameParameterError("Nim heaps cannot be negative")
+        game: Any = Nim(ks[-1])
+        positions = {k: k for k in ks}
+    elif family == "chomp":
+        rows = int(param or 2)
+        if rows < 1 or ks[0] < 1:
+            raise GameParameterError("a Chomp bar needs at least one row and one column")
+        game = Chomp(rows, ks[-1])
+        positions = {k: game.check_position((k,) * rows) for k in ks}
+    else:
+        if ks[0] < 0:
+            raise GameParameterError("heaps cannot be negative")
+        game = game_from_spec(name, str(ks[-1]))
+        positions = {k: game.parse_position(str(k)) for k in ks}
+    chan = get_channel(channel or default_channel_name(game)) if isinstance(channel, str) or channel is None else channel
+    sol = solve(game, chan, interval, misere=misere)
+    out = []
+    for k, v in positions.items():
+        try:
+            f = sol.value(v)
+        except KeyError:  # not reachable from the largest start: its own solve
+            f = solve(game, chan, interval, start=v, misere=misere).value(v)
+        out.append((k, _renamed(f)))
+    return out
+
+
+def _move_name(move) -> Any:
+    """``"5->3"`` -> ``"take 2"``; anything else unchanged."""
+    if isinstance(move, str) and "->" in move:
+        left, right = move.split("->", 1)
+        if left.isdigit() and (right.isdigit() or right == "0"):
+            return f"take {int(left) - int(right)}"
+    return move
+
+
+def _renamed(f: PiecewiseFunction) -> PiecewiseFunction:
+    if f.labels is None:
+        return f
+    def ren(s):
+        return None if s is None else frozenset(_move_name(m) for m in s)
+
+    return PiecewiseFunction(f.points, f.formulas, [ren(s) for s in f.labels],
+                             None if f.point_labels is None else [ren(s) for s in f.point_labels], merge=False)
+
+
+def _set_text(moves) -> str:
+    if not moves:
+        return "none (terminal)"
+    return ", ".join(move_text(m) for m in sorted(moves, key=lambda m: (str(type(m)), m)))
+
+
+def _shade_row(f: PiecewiseFunction, grid: list[fmpq]) -> list[float]:
+    """N at the grid points of f's interval, exactly, then as floats (drawing)."""
+    a, b = f.interval
+    return [float(f(t)) if a <= t <= b else math.nan for t in grid]
+
+
+def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = None, title: str = "",
+          shade: bool = True) -> Figure:
+    """The (p, k) map of a family: row k coloured by the optimal moves of N_k
+    along p, faded towards white where N_k is low (``shade``).
+
+    ``rows`` is ``[(k, N_k)]`` (:func:`family_values`), every N_k on the same
+    interval.  Returns the figure; the legend names the colours.
+
+    >>> fig = atlas(family_values("nim", [2, 3, 4]))
+    >>> len([p for p in fig.axes[0].patches if p.get_gid() == "atlas"])
+    6
+    """
+    if not rows:
+        raise ValueError("an atlas needs at least one row")
+    if ax is None:
+        height = min(9.0, 2.2 + 0.16 * len(rows))
+        fig = Figure(figsize=(7.0, height), layout="constrained")
+        ax = fig.add_subplot()
+    else:
+        fig = ax.figure.figure
+    colours = MoveColours()
+    a, b = (float(e) for e in rows[0][1].interval)
+    qa, qb = rows[0][1].interval[0], rows[0][1].interval[1]
+    for k, f in rows:
+        xs = [float(x) for x in f.points]
+        labels = f.labels if f.labels is not None else [None] * len(f.formulas)
+        for x0, x1, moves in runs(labels, xs):
+            ax.add_patch(_rect(x0, x1, k, colours.of(moves), _set_text(moves)))
+    if shade:
+        lo = qa.lo if qa.is_rational else qa.hi
+        hi = qb.hi if qb.is_rational else qb.lo
+        grid = [lo + (hi - lo) * fmpq(2 * i + 1, 2 * SAMPLES) for i in range(SAMPLES)]
+        values = np.array([_shade_row(f, grid) for _, f in rows])
+        alpha = np.clip(FADE * (1.0 - values), 0.0, 1.0)
+        image = np.ones(values.shape + (4,))
+        image[..., 3] = np.nan_to_num(alpha)
+        ks = [k for k, _ in rows]
+        step = ks[1] - ks[0] if len(ks) > 1 and all(y - x == ks[1] - ks[0] for x, y in zip(ks, ks[1:])) else None
+        if step is not None:
+            ax.imshow(image, extent=(a, b, ks[0] - step / 2, ks[-1] + step / 2), origin="lower",
+                      aspect="auto", interpolation="nearest", zorder=2, gid="shade")
+        else:
+            for (k, _), row in zip(rows, image):
+                ax.imshow(row[None], extent=(a, b, k - 0.5, k + 0.5), aspect="auto", interpolation="nearest",
+                          zorder=2, gid="shade")
+        grey = LinearSegmentedColormap.from_list("N", [_faded("#555555", 0.0), to_rgb("#555555")])
+        from matplotlib.cm import ScalarMappable
+        from matplotlib.colors import Normalize
+
+        bar = fig.colorbar(ScalarMappable(Normalize(0, 1), grey), ax=ax, location="bottom", shrink=0.45,
+                           aspect=30, pad=0.01)
+        bar.set_label("shade: N(p)", fontsize=8)
+        bar.ax.tick_params(labelsize=7)
+    ks = [k for k, _ in rows]
+    ax.set_xlim(a, b)
+    ax.set_ylim(min(ks) - 0.5, max(ks) + 0.5)
+    ax.set_xlabel("p")
+    ax.set_ylabel("k")
+    if title:
+        ax.set_title(title, fontsize=10)
+    handles = [Patch(facecolor=c, label=_set_text(m)) for m, c in colours.used()]
+    ax.legend(handles=handles, title="optimal", fontsize=7, title_fontsize=8, loc="upper left",
+              bbox_to_anchor=(1.01, 1.0), borderaxespad=0,
+              ncol=1 if len(handles) <= 18 else 2)
+    return fig
+
+
+def _faded(colour: str, n: float) -> tuple[float, float, float]:
+    """The colour as the shading shows it where N = n."""
+    alpha = FADE * (1.0 - n)
+    return tuple(1.0 * alpha + c * (1.0 - alpha) for c in to_rgb(colour))  # type: ignore[return-value]
+
+
+def _rect(x0: float, x1: float, k: int, colour: str, label: str):
+    from matplotlib.patches import Rectangle
+
+    return Rectangle((x0, k - 0.5), x1 - x0, 1.0, facecolor=colour, edgecolor="none", zorder=1,
+                     gid="atlas", label=label)
+
+
+def run(args) -> int:
+    """The ``symbolic-noise atlas`` command: compute the family, draw, save.
+
+    >>> import os, tempfile
+    >>> from symbolic_noise.io.cli import main
+    >>> path = os.path.join(tempfile.mkdtemp(), "a.svg")
+    >>> main(["atlas", "nim", "--k", "1..4", "-o", path]), os.path.getsize(path) > 0
+    (0, True)
+    """
+    from .cli import _interval, _k_range
+    from ..errors import SymbolicNoiseError
+    from .plots import save
+
+    interval = _interval(args.interval) if args.interval else (0, 1)
+    rows = family_values(args.game, _k_range(args.k), param=args.param, channel=args.channel,
+                         interval=interval, misere=args.misere)
+    name = f"Chomp, {args.param or 2} x k bars" if args.game.lower() == "chomp" else args.game
+    fig = atlas(rows, title=args.title or f"optimal moves of {name} for k = {rows[0][0]}..{rows[-1][0]}",
+                shade=not args.no_shade)
+    try:
+        save(fig, args.output)
+    except (OSError, ValueError) as exc:
+        raise SymbolicNoiseError(f"cannot write {args.output}: {exc}") from None
+    return 0
+
+
+def add_parser(sub) -> None:
+    """Register ``atlas`` on the command line's subparsers.
+
+    >>> from symbolic_noise.io.cli import build_parser
+    >>> build_parser().parse_args(["atlas", "chomp", "3", "--k", "1..4", "-o", "x.pdf"]).param
+    '3'
+    """
+    a = sub.add_parser("atlas", help="(p, k) map of a family coloured by optimal move, N shaded (PNG, SVG, PDF)",
+                       description="symbolic-noise atlas GAME [PARAM] --k A..B -o FILE: nim (1-pile Nim, k chips), "
+                       "a heap game (subtraction:1,2,3, kayles, 0.137, ...: one heap of k), or chomp "
+                       "(the PARAM x k bar, PARAM rows, default 2).")
+    a.add_argument("game", help="nim, chomp, or a heap game (subtraction:S, kayles, octal:CODE, ...)")
+    a.add_argument("param", nargs="?", help="chomp: the number of rows (default 2)")
+    a.add_argument("--k", required=True, metavar="A..B", help="the sizes k, e.g. 1..64")
+    a.add_argument("--channel", help="move error distribution (default: the family's usual one)")
+    a.add_argument("--interval", metavar="A,B", help="p in [A, B] (exact numbers; default 0,1)")
+    a.add_argument("--misere", action="store_true", help="misère play")
+    a.add_argument("--no-shade", action="store_true", help="colours only, no shading by N")
+    a.add_argument("--title", help="the figure's title")
+    a.add_argument("-o", "--output", required=True, help="the image file (format from the suffix)")
+    a.set_defaults(func=run)

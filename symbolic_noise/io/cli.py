@@ -1,0 +1,703 @@
+"""The ``symbolic-noise`` command line: a thin shell over the library.
+
+Every error the library raises on purpose becomes a one-line message on stderr
+and exit status 2; there is no traceback for bad input.
+
+Examples
+--------
+>>> main(["nimsum", "7", "2", "5", "3"])
+nim-sum 7 ^ 2 ^ 5 ^ 3 = 3: N-position in normal play (the player to move wins)
+winning moves: 7->4, 2->1, 3->0
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from . import cli_chance, cli_informed, reports
+from .._version import __version__
+from ..games.channels import channel_names, custom_channel_from_json, get_channel
+from ..errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
+from ..games.registry import FAMILIES, MAX_HEAP, default_channel_name, game_from_spec, parse_heap
+from ..exact.polys import as_fmpq, to_fraction
+from ..exact.rounding import fixed
+from ..solvers.solver import exact_interval, solve
+
+PROG = "symbolic-noise"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{PROG}: error: {message}\n")
+
+
+def _bounded_int(what: str, lo: int, hi: int):
+    """An argparse type: a whole number in [lo, hi]."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"{what} must be between {lo} and {hi}")
+        return n
+
+    return parse
+
+
+_digits = _bounded_int("digits", 1, 10000)
+_jobs = _bounded_int("--jobs", 1, 512)
+
+
+def _interval(text: str):
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise IntervalError(f"an interval is written A,B (e.g. 0,1/2), not {text!r}")
+    return exact_interval((parts[0].strip(), parts[1].strip()))
+
+
+#: largest JSON file read from the command line (channel files, certificates)
+MAX_FILE_BYTES = 64 * 2**20
+
+
+def _read_json(path: str, what: str, error=SymbolicNoiseError):
+    """A JSON file given on the command line, read as data: at most
+    :data:`MAX_FILE_BYTES`, numbers with a decimal point kept as their text (so
+    that ``0.1`` means exactly 1/10), any failure one line naming the file."""
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise error(f"{what} {path} has {size} bytes, more than the cap of {MAX_FILE_BYTES}")
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh, parse_float=str, parse_constant=lambda c: c)
+    except OSError as exc:
+        raise error(f"cannot read {what} {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise error(f"{what} {path} is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise error(f"{what} {path} is not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    except RecursionError:
+        raise error(f"{what} {path} nests too deeply to be read") from None
+
+
+def _channel(args, game):
+    return _channel_from_spec(args.channel or default_channel_name(game))
+
+
+def _channel_from_spec(name: str):
+    if name.endswith(".json") or os.path.isfile(name):
+        data = _read_json(name, "the custom channel file", InvalidChannelError)
+        try:
+            return custom_channel_from_json(data, name=f"custom ({os.path.basename(name)})")
+        except InvalidChannelError as exc:
+            raise InvalidChannelError(f"channel file {name}: {exc}") from None
+    return get_channel(name)
+
+
+def _position(game, text):
+    return None if text is None else game.parse_position(text)
+
+
+class _ProgressBar:
+    """A rich progress bar on standard error, only when it is a terminal."""
+
+    def __init__(self, game, enabled: bool):
+        self.game = game
+        self.enabled = enabled
+        self._progress = None
+
+    def __enter__(self):
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self._progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("positions"),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self._progress.start()
+            self._task = self._progress.add_task("solving", total=None)
+        return self
+
+    def __call__(self, info) -> None:
+        if self._progress is None:
+            return
+        cur = info.current if isinstance(info.current, str) else self.game.position_label(info.current)
+        where = f" p~{info.fraction:.3f}" if 0 < info.fraction < 1 else ""
+        self._progress.update(self._task, total=info.total, completed=info.done, description=f"position {cur}{where}")
+
+    def __exit__(self, *exc):
+        if self._progress is not None:
+            self._progress.stop()
+        return False
+
+
+def _warn(message: str) -> None:
+    sys.stderr.write(f"{PROG}: warning: {message}\n")
+
+
+def _open_cache(args, game, channel, interval):
+    if getattr(args, "no_cache", False) or channel.key() is None:
+        return None
+    from ..solvers.cache import SolutionCache, default_cache_path
+
+    path = args.cache or default_cache_path()
+    try:
+        return SolutionCache(
+            path, game, channel, interval, misere=args.misere, on_warning=_warn,
+            verify=getattr(args, "verify_cache", False),
+        )
+    except (OSError, __import__("sqlite3").Error) as exc:
+        raise CacheError(f"cannot open the cache {path}: {exc}") from None
+
+
+def _executor(args):
+    if args.dask:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise SymbolicNoiseError("--dask needs the dask extra: pip install 'symbolic_noise[dask]'") from None
+        try:
+            client = Client(args.dask, timeout=30)
+        except OSError as exc:
+            raise SymbolicNoiseError(f"cannot reach the Dask scheduler at {args.dask}: {exc}") from None
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        return client.get_executor(), 2 * workers, client.close
+    import signal
+    from concurrent.futures import ProcessPoolExecutor
+
+    # workers ignore Ctrl-C: the driver stops them, so they print no traceback
+    pool = ProcessPoolExecutor(args.jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    return pool, args.jobs, lambda: pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _solve(args):
+    game = game_from_spec(args.game, args.param)
+    channel = _channel(args, game)
+    interval = _interval(args.interval) if args.interval else (0, 1)
+    start = _position(game, args.position)
+    store = _open_cache(args, game, channel, interval)
+    args._store = store
+    quiet = args.quiet or not sys.stderr.isatty()
+    try:
+        with _ProgressBar(game, not quiet) as bar:
+            root = game.start() if start is None else start
+            stored = store is not None and (not game.followers(root) or store.load(root) is not None)
+            if cli_informed.uses_players(args):
+                sol = cli_informed.solve_from_args(args, game, channel, _channel_from_spec, interval, start, store)
+            elif (args.jobs > 1 or args.dask) and not stored:
+                from ..solvers.parallel import solve_parallel
+
+                executor, chunks, close = _executor(args)
+                try:
+                    sol = solve_parallel(
+                        game, channel, interval, executor=executor, chunks=chunks, start=start, misere=args.misere,
+                        cache_path=None if (store is None or args.dask) else store.path, progress=bar,
+                    )
+                finally:
+                    close()
+                if store is not None:
+                    for v in sol.positions():
+                        if game.followers(v):
+                            store.save(v, sol.value(v))
+            else:
+                sol = solve(game, channel, interval, start=start, misere=args.misere, store=store, progress=bar)
+    finally:
+        if store is not None:
+            store.close()
+    return game, sol
+
+
+def _point_at(args):
+    """``solve --at`` without the piecewise solve (the fast exact engine, or the
+    cache's piecewise solution when it holds the position)."""
+    from ..solvers.fastpoint import value_at
+
+    game = game_from_spec(args.game, args.param)
+    channel = _channel(args, game)
+    a, b = _interval(args.interval) if args.interval else (as_fmpq(0), as_fmpq(1))
+    p = as_fmpq(args.at)
+    if not a <= p <= b:
+        raise IntervalError(f"p = {p} is outside [{a}, {b}]")
+    start = _position(game, args.position)
+    if args.method == "pointwise":
+        from .pointgrid import certified_row
+
+        return certified_row(game, channel, p, args.digits, start=start, misere=args.misere)
+    store = _open_cache(args, game, channel, (a, b))
+    try:
+        return value_at(game, channel, p, start=start, misere=args.misere, store=store)
+    finally:
+        if store is not None:
+            store.close()
+
+
+def cmd_solve(args) -> int:
+    if args.series is not None:
+        game, sol = _solve(args)
+        _emit(cli_informed.series_report(sol, args.series, args.order, args.digits, args.format), args)
+        return 0
+    players = cli_informed.uses_players(args)
+    if args.at is not None and players and args.method == "pointwise":
+        raise SymbolicNoiseError("--method pointwise does not take --opponent-channel or strategies; use --method auto")
+    if args.at is not None:
+        if args.method == "piecewise" or players:
+            _, sol = _solve(args)
+            p = as_fmpq(args.at)
+            a, b = sol.interval
+            if not a <= p <= b:
+                raise IntervalError(f"p = {p} is outside [{a}, {b}]")
+            res = sol.at(p)
+        else:
+            res = _point_at(args)
+            p = res.p
+        if args.method == "pointwise":  # certified decimals (exact value only where balls could not decide)
+            opt = [reports.move_json(m) for m in res.optimal]
+            if args.format == "json":
+                out = reports.dumps({"p": str(p), "value": None if res.exact is None else str(res.exact),
+                                     "value_decimal": res.decimals, "optimal": opt, "method": res.method})
+            else:
+                how = "certified by ball arithmetic" if res.method == "ball" else f"exactly {res.exact}"
+                out = f"N({p}) = {res.decimals} ({how})   optimal: {reports.moves_text(res.optimal)}\n"
+            _emit(out, args)
+            return 0
+        value = to_fraction(res.value)
+        if args.format == "json":
+            out = reports.dumps(
+                {"p": str(p), "value": str(value), "value_decimal": fixed(value, args.digits),
+                 "optimal": [reports.move_json(m) for m in sorted(res.optimal)]}
+            )
+        else:
+            out = f"N({p}) = {value} = {fixed(value, args.digits)}   optimal: {reports.moves_text(res.optimal)}\n"
+        _emit(out, args)
+        return 0
+    game, sol = _solve(args)
+    if args.format == "json":
+        data = reports.solution_json(sol, digits=args.digits)
+        if args.moves:
+            data["moves"] = reports.move_values_json(sol, digits=args.digits)
+        out = reports.dumps(data)
+    elif args.format == "latex":
+        out = reports.solution_latex(sol, digits=args.digits) + "\n"
+    else:
+        out = reports.solution_text(sol, digits=args.digits) + "\n"
+        if args.moves:
+            out += reports.move_values_text(sol, digits=args.digits) + "\n"
+    _emit(out, args)
+    return 0
+
+
+def _pointwise(args):
+    """``(head, rows)`` of certified grid rows when ``--method`` (auto: big
+    games not in the cache) asks for the pointwise method, else ``None``."""
+    from . import pointgrid
+
+    game = game_from_spec(args.game, args.param)
+    channel = _channel(args, game)
+    a, b = _interval(args.interval) if args.interval else (as_fmpq(0), as_fmpq(1))
+    start = _position(game, args.position)
+    cached = False
+    if args.method == "auto":
+        store = _open_cache(args, game, channel, (a, b))
+        if store is not None:
+            root = game.start() if start is None else start
+            cached = not game.followers(root) or store.load(root) is not None
+            store.close()
+    if pointgrid.choose_method(args.method, game, start, cached) != "pointwise":
+        return None
+    step = as_fmpq(args.step)
+    if step > 0 and (b - a) / step > pointgrid.MAX_POINTS:
+        raise IntervalError(f"--step {args.step} gives more than {pointgrid.MAX_POINTS} grid points")
+    try:
+        points = reports.grid(args.step, a, b)
+    except ValueError as exc:
+        raise IntervalError(str(exc)) from None
+    rows = pointgrid.grid_rows(game, channel, points, args.digits, start=start, misere=args.misere)
+    return pointgrid._Head(game, channel, start, (a, b)), rows
+
+
+def cmd_table(args) -> int:
+    point = _pointwise(args)
+    if point is not None:
+        from . import pointgrid
+
+        head, rows = point
+        pd = reports.decimals_of(args.step)
+        if args.format == "json":
+            out = reports.dumps(pointgrid.table_json(head, rows, pd))
+        elif args.format == "text":
+            out = pointgrid.table_text(head, rows, pd) + "\n"
+        elif args.format == "latex":
+            raise SymbolicNoiseError("--format latex takes the piecewise method (--method piecewise)")
+        else:
+            out = pointgrid.table_csv(head, rows, pd)
+        _emit(out, args)
+        return 0
+    game, sol = _solve(args)
+    a, b = sol.interval
+    try:
+        points = reports.grid(args.step, a, b)
+    except ValueError as exc:
+        raise IntervalError(str(exc)) from None
+    rows = reports.table_rows(sol, points)
+    pd = reports.decimals_of(args.step)
+    if args.format == "json":
+        out = reports.dumps(reports.table_json(sol, rows, pd, args.digits))
+    elif args.format == "text":
+        out = reports.table_text(sol, rows, pd, args.digits) + "\n"
+    elif args.format == "latex":
+        from .latex import table_latex
+
+        out = table_latex(sol, rows, pd, args.digits) + "\n"
+    else:
+        out = reports.table_csv(sol, rows, pd, args.digits)
+    _emit(out, args)
+    return 0
+
+
+def cmd_plot(args) -> int:
+    from .plots import plot_value, save
+
+    point = _pointwise(args)
+    if point is not None:
+        from .pointgrid import plot_rows
+
+        fig = plot_rows(*point)
+        if args.xlim:
+            lo, hi = _interval(args.xlim)
+            fig.axes[0].set_xlim(float(lo), float(hi))  # drawing only
+    else:
+        game, sol = _solve(args)
+        window = _interval(args.xlim) if args.xlim else None
+        fig = plot_value(sol, moves=args.moves, window=window)
+    try:
+        save(fig, args.output)
+    except (OSError, ValueError) as exc:
+        raise SymbolicNoiseError(f"cannot write {args.output}: {exc}") from None
+    return 0
+
+
+def _k_range(text: str) -> range:
+    try:
+        a, _, b = text.partition("..")
+        if len(a) > 12 or len(b) > 12:
+            raise ValueError(text)
+        lo, hi = int(a), int(b) if b else int(a)
+    except ValueError:
+        raise GameParameterError(f"--k takes a range like 1..64, not {text!r}") from None
+    if lo < 0 or hi < lo:
+        raise GameParameterError(f"--k {text}: need 0 <= first <= last")
+    if hi > MAX_HEAP:
+        raise GameParameterError(f"--k {text}: sizes above {MAX_HEAP} are out of range (the cap)")
+    return range(lo, hi + 1)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 piece``, ``3 pieces``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _certificate_text(k, cert) -> str:
+    head = f"k = {k}: " if k is not None else ""
+    if cert.holds:
+        return f"{head}holds   {cert.statement.text()}  ({_count(len(cert.pieces), 'piece')} certified)"
+    ce = cert.counterexample
+    values = ", ".join(f"{name} = {ce[name + '_decimal']}" for name in ce if not name.startswith("p") and not name.endswith("_decimal"))
+    return f"{head}FAILS   {cert.statement.text()}  at p = {ce['p']} ({ce['p_decimal']}): {values}"
+
+
+def cmd_check(args) -> int:
+    from ..analysis.certificates import check
+    from ..analysis.conjectures import conjecture9, conjecture10, is_power_of_two
+
+    words = args.target
+    if words[0] in ("conjecture9", "conjecture10"):
+        ks = _k_range(args.k or ("1..64" if words[0] == "conjecture9" else "2..64"))
+        if words[0] == "conjecture10":
+            ks = [k for k in ks if is_power_of_two(k)]
+            if not ks:
+                raise GameParameterError("Conjecture 10 is about powers of two: --k holds none")
+        ks = list(ks)
+        if len(words) > 1:
+            raise SymbolicNoiseError(f"{words[0]} takes no further words (use --k)")
+        args.game, args.param, args.channel = "nim", str(max(ks)), "binary"
+        args.position = None
+        statements = {k: (conjecture9 if words[0] == "conjecture9" else conjecture10)(k) for k in ks}
+    else:
+        if len(words) != 3:
+            raise SymbolicNoiseError('check takes GAME PARAM "STATEMENT" (e.g. nim 5 "N >= 1/2 on [0, 1/2]"), or conjecture9/conjecture10')
+        args.game, args.param = words[0], words[1]
+        statements = {None: [words[2]]}
+    game, sol = _solve(args)
+    all_hold = True
+    certs = []
+    lines = []
+    for k, sts in statements.items():
+        position = k if k is not None else (None if args.position is None else _position(game, args.position))
+        for st in sts:
+            cert = check(sol, st, position, args.digits, full=args.full or k is None)
+            all_hold = all_hold and cert.holds
+            certs.append(cert.to_json())
+            lines.append(_certificate_text(k, cert))
+    if len(statements) > 1:
+        lines.append("all statements hold" if all_hold else "some statements FAIL (counterexamples above)")
+    _emit("\n".join(lines) + "\n", args)
+    if args.out:
+        data = certs[0] if len(certs) == 1 else {"format": "symbolic-noise.certificates/1", "certificates": certs}
+        try:
+            with open(args.out, "w", encoding="utf-8") as fh:
+                fh.write(reports.dumps(data))
+        except OSError as exc:
+            raise SymbolicNoiseError(f"cannot write {args.out}: {exc.strerror}") from None
+    return 0 if all_hold else 1
+
+
+def cmd_compare(args) -> int:
+    game = game_from_spec(args.game, args.param)
+    interval = _interval(args.interval) if args.interval else (0, 1)
+    out = cli_informed.cmd_compare(args, game, _channel(args, game), _channel_from_spec, interval, _position(game, args.position))
+    _emit(out, args)
+    return 0
+
+
+def cmd_verify(args) -> int:
+    from ..analysis.certificates import VerificationError, verify
+
+    data = _read_json(args.certificate, "the certificate")
+    if not isinstance(data, dict):
+        raise VerificationError(f"the certificate {args.certificate} is not a JSON object")
+    certs = data["certificates"] if "certificates" in data else [data]
+    if not isinstance(certs, list) or not all(isinstance(c, dict) for c in certs):
+        raise VerificationError(f'the "certificates" of {args.certificate} are not a list of objects')
+    for cert in certs:
+        try:
+            verify(cert)
+        except (VerificationError, SymbolicNoiseError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            sys.stdout.write(f"REJECTED {str(cert.get('statement'))[:200]}: {exc}\n")
+            return 1
+        sys.stdout.write(f"verified {cert['statement']} (position {cert['position']}, {_count(len(cert['pieces']), 'piece')})\n")
+    return 0
+
+
+def cmd_grundy(args) -> int:
+    from ..games.classical import sequence_report
+
+    if args.upto < 0:
+        raise GameParameterError("--upto must be >= 0")
+    rep = sequence_report(args.game, args.upto, period=args.period)
+    if args.format == "json":
+        out = reports.dumps(rep.as_json())
+    else:
+        lines = [f"G(0..{args.upto}) of {rep.game}:"]
+        values = [str(v) for v in rep.values]
+        for i in range(0, len(values), 20):
+            lines.append(f"  {i:>6}: " + " ".join(values[i : i + 20]))
+        if args.period:
+            per = rep.periodicity
+            if per is None:
+                lines.append(f"no ultimate period found in G(0..{args.upto})")
+            else:
+                how = (
+                    f"proven by the periodicity theorem (values checked through n = {per.needed})"
+                    if per.proven
+                    else "not proven (no periodicity theorem applies, or too few values: raise --upto)"
+                )
+                lines.append(f"period {per.period} from n = {per.preperiod}; {how}")
+        out = "\n".join(lines) + "\n"
+    _emit(out, args)
+    return 0
+
+
+def cmd_nimsum(args) -> int:
+    from ..games.classical import bouton_moves, nim_outcome, nim_sum
+    from ..games.heapgames import move_name
+
+    heaps = []
+    for word in args.heaps:
+        heaps.append(parse_heap(word))
+    total = nim_sum(*heaps)
+    moves = bouton_moves(heaps, misere=args.misere)
+    names = [move_name(h, (k,) if k else ()) for h, k in moves]
+    cls = nim_outcome(heaps, misere=args.misere)
+    play = "misère play" if args.misere else "normal play"
+    if args.format == "json":
+        out = reports.dumps({"heaps": heaps, "nim_sum": total, "outcome": cls, "misere": args.misere, "winning_moves": names})
+    else:
+        verdict = "the player to move wins" if cls == "N" else "the player to move loses"
+        out = f"nim-sum {' ^ '.join(str(h) for h in heaps)} = {total}: {cls}-position in {play} ({verdict})\n"
+        out += "winning moves: " + (", ".join(names) if names else "none") + "\n"
+    _emit(out, args)
+    return 0
+
+
+def _emit(text: str, args) -> None:
+    if getattr(args, "output", None):
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+def _add_game_arguments(p):
+    families = "; ".join(f"{name} {help_}" for name, help_ in FAMILIES.items())
+    p.add_argument("game", help=f"the game family ({families})")
+    p.add_argument("param", nargs="?", help="the game's parameter (heap size, board, ...)")
+    p.add_argument(
+        "--channel",
+        help=f"move error distribution: {', '.join(channel_names())}, or a custom channel JSON file"
+        " (default: binary for Nim, king for Chomp)",
+    )
+    p.add_argument("--interval", metavar="A,B", help="solve for p in [A, B] (exact numbers; default 0,1)")
+    p.add_argument("--position", help="solve from this position instead of the start (Nim: 3; Chomp: 3,2)")
+    p.add_argument("--misere", action="store_true", help="misère play: the player who makes the last move loses")
+    p.add_argument("-o", "--output", help="write to this file instead of standard output")
+    p.add_argument("--cache", metavar="PATH", help="SQLite cache of solved positions (default: the user cache directory)")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    p.add_argument(
+        "--verify-cache", action="store_true",
+        help="re-check the mathematics of every cached entry loaded (default: its SHA-256 checksum only)",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="solve sub-intervals of p in N local processes")
+    p.add_argument("--dask", metavar="ADDRESS", help="solve sub-intervals on the Dask scheduler at ADDRESS")
+
+
+_METHOD_HELP = (
+    "piecewise: read the grid off the exact piecewise solution; pointwise: evaluate each grid point alone,"
+    " certified by ball arithmetic, exactly where balls cannot decide (ties); auto (default): piecewise when"
+    " cached or small (Nim k <= 32, other games <= 70 positions), else pointwise"
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Exact solutions of impartial games played through a noisy channel.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("solve", help="N(p) as an exact piecewise function with its optimal moves")
+    _add_game_arguments(p)
+    p.add_argument("--digits", type=_digits, default=15, help="significant digits of decimals (default 15)")
+    p.add_argument("--format", choices=("text", "json", "latex"), default="text")
+    p.add_argument("--moves", action="store_true", help="also give every sent move's own value N(w)")
+    p.add_argument("--at", metavar="P", help="only the exact value and optimal moves at this p")
+    cli_informed.add_solve_options(p)
+    p.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto",
+                   help="with --at: auto = the exact value by backward induction at P alone (or the cached solution);"
+                   " pointwise = --digits decimals certified by ball arithmetic (exact where balls cannot decide);"
+                   " piecewise = solve for every p first")
+    p.set_defaults(func=cmd_solve)
+
+    t = sub.add_parser("table", help="N(p) and the optimal moves on a grid of p (the paper's appendix)")
+    _add_game_arguments(t)
+    t.add_argument("--step", default="0.01", help="grid step (exact; default 0.01)")
+    t.add_argument("--digits", type=_digits, default=15, help="decimals of N (default 15)")
+    t.add_argument("--format", choices=("csv", "json", "text", "latex"), default="csv")
+    t.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto", help=_METHOD_HELP)
+    t.set_defaults(func=cmd_table)
+
+    pl = sub.add_parser("plot", help="plot N(p) with its breakpoints and optimal moves (PNG, SVG, PDF)")
+    _add_game_arguments(pl)
+    pl.add_argument("--moves", action="store_true", help="also draw every sent move's own value")
+    pl.add_argument("--xlim", metavar="A,B", help="show only p in [A, B]")
+    pl.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto", help=_METHOD_HELP)
+    pl.add_argument("--step", default="0.01", help="grid step of the pointwise method (exact; default 0.01)")
+    pl.set_defaults(digits=15)
+    pl.set_defaults(func=cmd_plot)
+    for action in pl._actions:  # -o is required for plots
+        if action.dest == "output":
+            action.required = True
+
+    c = sub.add_parser(
+        "check",
+        help="check a statement about N(p) exactly: certificate or counterexample",
+        description=(
+            'symbolic-noise check GAME PARAM "STATEMENT", or check conjecture9 / conjecture10 --k A..B. '
+            'Statements: "N >= c on [a, b]", "N <= c on [a, b]", "N == c on [a, b]", "optimal M on [a, b]", '
+            '"optimal-set {M1, M2} on [a, b]", "|2N-1| < eps on [a, b]" (exact numbers; moves named as the game '
+            "names them: 0, (1,2), 3->1). Exit status 0 if everything holds, 1 if something fails."
+        ),
+    )
+    c.add_argument("target", nargs="+", help="conjecture9 | conjecture10 | GAME PARAM STATEMENT")
+    c.add_argument("--k", metavar="A..B", help="heaps for the conjectures (default 1..64, resp. 2..64)")
+    c.add_argument("--channel", help="channel (default: the game's usual one)")
+    c.add_argument("--interval", metavar="A,B", help="solve for p in [A, B] only")
+    c.add_argument("--position", help="the position the statement is about (default: the start)")
+    c.add_argument("--out", help="write the certificates (JSON) to this file")
+    c.add_argument("--full", action="store_true", help="with --out for families: keep formulas (re-verifiable, large)")
+    c.add_argument("--digits", type=_digits, default=20)
+    c.add_argument("--misere", action="store_true")
+    c.add_argument("--cache", metavar="PATH")
+    c.add_argument("--no-cache", action="store_true")
+    c.add_argument("--verify-cache", action="store_true")
+    c.add_argument("--quiet", action="store_true")
+    c.add_argument("-o", "--output", help="write the report to this file")
+    c.set_defaults(func=cmd_check, jobs=1, dask=None, game=None, param=None)
+
+    cli_informed.add_compare_parser(sub, _add_game_arguments, _digits)
+    sub.choices["compare"].set_defaults(func=cmd_compare)
+
+    ve = sub.add_parser("verify", help="re-verify a certificate file independently of the solver")
+    ve.add_argument("certificate")
+    ve.set_defaults(func=cmd_verify)
+
+    g = sub.add_parser("grundy", help="nim-sequence G(0..n) of a heap game, and its periodicity")
+    g.add_argument("game", help="a heap ruleset: 0.137, octal:4.3, kayles, lasker, grundy, subtraction:1,2,3, hex:CODE ...")
+    g.add_argument("--upto", type=int, default=100, help="compute G(0..UPTO) (default 100)")
+    g.add_argument("--period", action="store_true", help="find the ultimate period and prove it when a theorem applies")
+    g.add_argument("--format", choices=("text", "json"), default="text")
+    g.add_argument("-o", "--output", help="write to this file instead of standard output")
+    g.set_defaults(func=cmd_grundy)
+
+    cli_chance.add_parser(sub, _channel, _digits, _emit)
+
+    n = sub.add_parser("nimsum", help="nim-sum of Nim heaps and the winning moves (Bouton)")
+    n.add_argument("heaps", nargs="+", help="heap sizes, e.g. 7 2 5 3")
+    n.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
+    n.add_argument("--format", choices=("text", "json"), default="text")
+    n.set_defaults(func=cmd_nimsum)
+
+    from .atlas import add_parser as add_atlas
+    from .phase_render import add_parser as add_phase
+
+    add_atlas(sub)
+    add_phase(sub, _add_game_arguments)
+    return parser
+
+
+def main(argv=None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = None
+    try:
+        args = parser.parse_args(argv)
+        return args.func(args)
+    except SymbolicNoiseError as exc:
+        sys.stderr.write(f"{PROG}: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        store = getattr(args, "_store", None)
+        kept = f"; the positions solved so far are kept in {store.path}" if store is not None and store.saved else ""
+        sys.stderr.write(f"{PROG}: interrupted{kept}\n")
+        return 130
+    except BrokenPipeError:  # e.g. piped into `head`
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,181 @@
+"""Renderings of a phase diagram: text, JSON, plot; and the ``phase`` command.
+
+Everything here is read from the exact decomposition; floats appear only in
+drawing (boundary curves are exact roots at rational q, converted to draw).
+
+Examples
+--------
+>>> from symbolic_noise.games.rulesets import Nim
+>>> from symbolic_noise.analysis.phase import phase
+>>> phase_json(phase(Nim(3), "binary", "binary@q"))["critical_q"][1]["exact"]
+'1/2'
+"""
+
+from __future__ import annotations
+
+import json
+
+from flint import fmpq
+
+from ..exact.bivariate import interior_roots
+from ..errors import IntervalError
+from ..exact.polys import as_fmpq, to_fraction
+from .reports import move_json, moves_text
+from ..exact.rounding import fixed
+
+FORMAT = "symbolic-noise.phase/1"
+
+
+def _moves(moves) -> list:
+    return [move_json(m) for m in sorted(moves, key=str)]
+
+
+def locate_json(r) -> dict:
+    """``{p, q, value, value_decimal, optimal, cell}`` of a :class:`~symbolic_noise.analysis.phase.Located`."""
+    cell = dict(r.cell)
+    for key in ("below", "above"):
+        if key in cell and cell[key] is not None:
+            cell[key] = {"polynomial": cell[key][0], "root": cell[key][1]}
+    return {
+        "p": str(r.p), "q": str(r.q), "value": str(r.value), "value_decimal": fixed(to_fraction(r.value), 15),
+        "optimal": _moves(r.optimal), "cell": cell,
+    }
+
+
+def phase_json(d) -> dict:
+    """The whole decomposition as JSON: polynomials, critical values, columns and cells."""
+    cols = []
+    for col in d.columns:
+        cells = []
+        for k in range(len(col.sectors)):
+            c = d.cells[(col.index, k)]
+            cells.append({
+                "name": c.name(), "sample": [str(c.p), str(c.q)], "optimal": _moves(c.optimal),
+                "value": c.value.text(),
+                "below": None if c.below is None else {"polynomial": c.below[0], "root": c.below[1]},
+                "above": None if c.above is None else {"polynomial": c.above[0], "root": c.above[1]},
+            })
+        cols.append({
+            "index": col.index, "q": [col.lo.exact_str(), col.hi.exact_str()], "sample_q": str(col.q),
+            "boundaries": [{"polynomial": f, "root": i} for f, i in col.boundaries], "cells": cells,
+        })
+    return {
+        "format": FORMAT,
+        "game": d.game.describe(),
+        "channel": d.channel.name,
+        "opponent_channel": f"{d.opponent.name}@q",
+        "polynomials": [str(f) for f in d.polys],
+        "critical_q": [{"exact": c.exact_str(), "decimal": c.decimal(15)} for c in d.critical],
+        "columns": cols,
+        "stats": d.stats(),
+    }
+
+
+def phase_text(d) -> str:
+    """A summary: critical values, and the optimal-move regions with their cells."""
+    lines = [f"N(p, q) for {d.game.describe()}: first player {d.channel.name} at p, second {d.opponent.name} at q"]
+    s = d.stats()
+    lines.append(f"{s['cells']} cells, {s['polynomials']} boundary polynomials, {s['critical_values']} critical values of q")
+    lines.append("critical q: " + ", ".join(str(c) for c in d.critical[:20]) + (" ..." if len(d.critical) > 20 else ""))
+    for moves, cells in sorted(d.regions().items(), key=lambda kv: str(sorted(kv[0], key=str))):
+        c = cells[0]
+        lines.append(f"optimal {moves_text(moves)}: {len(cells)} cells, e.g. {c.name()} at ({c.p}, {c.q}) N = {c.value.text()}")
+    return "\n".join(lines) + "\n"
+
+
+def plot_phase(d, path=None, *, samples: int = 12):
+    """Fill every cell with the colour of its optimal-move set and draw the boundaries."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    sets = sorted(d.regions(), key=lambda m: str(sorted(m, key=str)))
+    cmap = plt.get_cmap("tab10" if len(sets) <= 10 else "tab20")
+    colour = {m: cmap(k % cmap.N) for k, m in enumerate(sets)}
+    fig, ax = plt.subplots(figsize=(6, 5.5))
+    for col in d.columns:
+        lo, hi = col.lo.enclosure(fmpq(1, 10**6))[0], col.hi.enclosure(fmpq(1, 10**6))[1]
+        lo, hi = fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator)
+        qs = []
+        for t in [fmpq(1, 1000), fmpq(1, 100)] + [fmpq(t, samples) for t in range(1, samples)] + [fmpq(99, 100), fmpq(999, 1000)]:
+            q = lo + (hi - lo) * t
+            if col.lo.compare(q) < 0 and col.hi.compare(q) > 0:
+                qs.append(q)
+        qs = sorted(set(qs + [col.q]))
+        # exact roots of every section at rational q, converted to floats to draw
+        curves = [[] for _ in col.boundaries]
+        for q in qs:
+            cache: dict = {}
+            for k, (f, i) in enumerate(col.boundaries):
+                if f not in cache:
+                    cache[f] = interior_roots(d.polys[f], q)
+                curves[k].append(float(cache[f][i]))
+        # drawing only: stretch the end samples to the column's edges
+        qf = [float(col.lo)] + [float(q) for q in qs] + [float(col.hi)]
+        curves = [[c[0]] + c + [c[-1]] for c in curves]
+        edges = [[0.0] * len(qf)] + curves + [[1.0] * len(qf)]
+        for k in range(len(col.sectors)):
+            cell = d.cells[(col.index, k)]
+            ax.fill_betweenx(qf, edges[k], edges[k + 1], color=colour[cell.optimal], linewidth=0)
+        for c in curves:
+            ax.plot(c, qf, color="black", linewidth=0.4)
+    for c in d.critical:
+        ax.axhline(float(c), color="grey", linewidth=0.2)
+    from matplotlib.patches import Patch
+
+    ax.legend(handles=[Patch(color=colour[m], label="optimal " + moves_text(m)) for m in sets],
+              loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("p (first player)")
+    ax.set_ylabel("q (second player)")
+    ax.set_title(f"{d.game.describe()}: {d.channel.name} at p vs {d.opponent.name} at q", fontsize=9)
+    fig.tight_layout()
+    if path is not None:
+        fig.savefig(path)
+        plt.close(fig)
+    return fig
+
+
+def parse_point(text: str):
+    """``P,Q`` as two exact rationals (the safe parser, never eval)."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise IntervalError(f"a point is written P,Q (e.g. 1/3,1/2), not {text!r}")
+    return as_fmpq(parts[0].strip()), as_fmpq(parts[1].strip())
+
+
+def add_parser(sub, add_game_arguments) -> None:
+    """The ``phase`` subcommand."""
+    ph = sub.add_parser("phase", help="exact phase diagram in (p, q): first player at p, second at q")
+    add_game_arguments(ph)
+    ph.add_argument("--opponent-channel", metavar="C@q", help="the second player's channel, its parameter named q (default: the same as --channel)")
+    ph.add_argument("--locate", metavar="P,Q", help="only the cell, exact value and optimal moves at (P, Q)")
+    ph.add_argument("--format", choices=("text", "json"), default="text")
+    ph.add_argument("--plot", metavar="FILE", help="draw the diagram to FILE (PNG, SVG, PDF)")
+    ph.set_defaults(func=cmd_phase)
+
+
+def cmd_phase(args) -> int:
+    from .cli import _channel, _emit, _position
+    from ..games.registry import game_from_spec
+    from ..analysis.phase import phase
+
+    game = game_from_spec(args.game, args.param)
+    channel = _channel(args, game)
+    opponent = args.opponent_channel or f"{channel.name}@q"
+    point = parse_point(args.locate) if args.locate else None
+    d = phase(game, channel, opponent, start=_position(game, args.position), misere=args.misere)
+    if args.plot:
+        d.plot(args.plot)
+    if point is not None:
+        r = d.locate(*point)
+        if args.format == "json":
+            out = json.dumps(locate_json(r)) + "\n"
+        else:
+            out = f"(p, q) = ({r.p}, {r.q})  N = {r.value}  optimal: {moves_text(r.optimal)}  cell: {r.cell.get('name', r.cell['kind'])}\n"
+    else:
+        out = json.dumps(phase_json(d)) + "\n" if args.format == "json" else phase_text(d)
+    _emit(out, args)
+    return 0

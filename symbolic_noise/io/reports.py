@@ -1,0 +1,346 @@
+"""Renderings of solutions: text that reads like the paper, a stable JSON
+contract, LaTeX, and tables of N(p) at given values of p.
+
+Pure functions from results to strings or plain data; nothing here prints or
+touches files (the command line does).
+
+The JSON contract (``solution_json``, ``"format": "symbolic-noise.solution/1"``)::
+
+    {"format": "symbolic-noise.solution/1",
+     "game": {"name", "description", "position"},
+     "channel": str, "digits": int,
+     "interval": [number, number],
+     "pieces":      [{"lo": number, "hi": number, "value": formula,
+                      "optimal": [move, ...], "class": "P" | "N" | "O"}],
+     "breakpoints": [point, ...],          # interior points, increasing
+     "endpoints":   [point, point],        # p = a and p = b
+     "stats": {"pieces", "breakpoints", "max_degree", "positions"},
+     "terminal": str}                      # only for a position without moves: one line saying so
+
+    number  = {"decimal": str, "exact": str}
+    point   = number + {"value": str, "value_decimal": str, "optimal": [move, ...],
+                        "polynomial": str | null, "isolating_interval": [str, str] | null}
+
+``decimal`` strings have the requested number of significant digits, correctly
+rounded; ``exact`` and ``value`` strings parse with ``sympy.sympify`` (a
+rational, a ``CRootOf(..., i)``, or a formula in ``p``); ``value`` at a point
+is N there.  A move is named as the game names it: chips left for Nim (an
+int), ``[row, column]`` for Chomp.  ``optimal`` lists every optimal move
+(ties in full), sorted.
+
+Examples
+--------
+>>> from symbolic_noise.solvers.solver import solve
+>>> from symbolic_noise.games.rulesets import Nim
+>>> print(solution_text(solve(Nim(2), "binary"), digits=6))
+N(p) for 1-pile Nim, k = 2, binary channel, p in [0, 1]
+  [0, 1/2]  N = 1 - p   optimal: 0
+  [1/2, 1]  N = p       optimal: 1
+breakpoints:
+  p = 1/2  N = 1/2  optimal: 0, 1
+end points:
+  p = 0  N = 1  optimal: 0
+  p = 1  N = 1  optimal: 1
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+
+from ..exact.algebraic import RealAlgebraic
+from ..exact.piecewise import PiecewiseFunction
+from ..exact.polys import as_fmpq, to_fraction
+from ..exact.ratfunc import RationalFunction, poly_text
+from ..exact.rounding import exact_decimal, fixed
+
+FORMAT = "symbolic-noise.solution/1"
+
+
+def move_json(move):
+    """A move name as JSON (tuples become lists)."""
+    return list(move) if isinstance(move, tuple) else move
+
+
+def move_text(move) -> str:
+    """A move name as text: ``3`` or ``(1,2)``."""
+    if isinstance(move, tuple):
+        return "(" + ",".join(str(x) for x in move) + ")"
+    return str(move)
+
+
+def moves_text(moves, sep: str = ", ") -> str:
+    """The moves by name, sorted; ``none (no move)`` for a position without moves."""
+    return sep.join(move_text(m) for m in sorted(moves)) if moves else "none (no move)"
+
+
+def number_json(x: RealAlgebraic, digits: int) -> dict:
+    return {"decimal": x.decimal(digits), "exact": x.exact_str()}
+
+
+def _point_text(x: RealAlgebraic, digits: int) -> str:
+    """A rational point exactly, an irrational one as a decimal.  Rationality is
+    decided (:meth:`RealAlgebraic.minpoly`), not taken from how the point was
+    found: a solver may find 1/11 as a root of a quartic, and the text must say
+    1/11 as the JSON's ``exact`` does."""
+    x.minpoly()
+    return str(x.rational_value) if x.is_rational else x.decimal(digits)
+
+
+def _class(f: RationalFunction) -> str:
+    c = f.constant_value()
+    return "P" if c == 0 else ("N" if c == 1 else "O")
+
+
+def title(solution, position=None, *, interval: bool = True) -> str:
+    """A one-line title: the game, the position if it is not the game's start,
+    the channel, and (with ``interval``) the interval of p."""
+    game = solution.game
+    desc = game.describe()
+    v = solution.start if position is None else game.check_position(position)
+    if v != game.start():
+        desc += f", position {game.position_label(v)}"
+    out = f"N(p) for {desc}, {solution.channel.name} channel"
+    if interval:
+        a, b = solution.interval
+        out += f", p in [{a}, {b}]"
+    return out
+
+
+def no_move_text(solution, position=None) -> str | None:
+    """One line for a position without moves (the player to move has lost, or
+    won in misère play, whatever p is), or ``None`` if it has moves.
+
+    >>> from symbolic_noise.solvers.solver import solve
+    >>> from symbolic_noise.games.rulesets import Nim
+    >>> no_move_text(solve(Nim(0), "binary"))
+    'N(p) for 1-pile Nim, k = 0, binary channel, p in [0, 1]: no move from this position, the player to move has lost: N = 0 for every p'
+    """
+    game = solution.game
+    v = solution.start if position is None else game.check_position(position)
+    if game.followers(v):
+        return None
+    outcome = "won: N = 1" if solution.misere else "lost: N = 0"
+    return f"{title(solution, position)}: no move from this position, the player to move has {outcome} for every p"
+
+
+def solution_text(solution, position=None, digits: int = 15) -> str:
+    """The paper's style: every piece with its formula and optimal moves, then
+    the breakpoints and end points with N and the optimal moves there."""
+    terminal = no_move_text(solution, position)
+    if terminal is not None:
+        return terminal
+    f = solution.value(position)
+    rows = []
+    for pc in f.pieces():
+        rows.append((f"[{_point_text(pc.lo, digits)}, {_point_text(pc.hi, digits)}]", f"N = {pc.formula.text()}", f"optimal: {moves_text(pc.label)}"))
+    lines = [title(solution, position)] + _aligned(rows)
+    points = list(enumerate(f.points))
+    interior = points[1:-1]
+    if interior:
+        lines.append("breakpoints:")
+        rows = []
+        for j, x in interior:
+            rows.append((f"p = {_point_text(x, digits)}", f"N = {_value_text(f, j, digits)}", f"optimal: {moves_text(f.point_labels[j])}"))
+        lines += _aligned(rows)
+        for j, x in interior:
+            if not x.is_rational:
+                lo, hi = (exact_decimal(e) for e in x.short_interval())
+                lines.append(f"  {x.decimal(digits)} is the root of {poly_text(x.minpoly())} in [{lo}, {hi}]")
+    lines.append("end points:")
+    rows = []
+    for j, x in (points[0], points[-1]):
+        rows.append((f"p = {_point_text(x, digits)}", f"N = {_value_text(f, j, digits)}", f"optimal: {moves_text(f.point_labels[j])}"))
+    lines += _aligned(rows)
+    return "\n".join(lines)
+
+
+def _value_text(f: PiecewiseFunction, j: int, digits: int) -> str:
+    v = f.point_value(j)
+    q = v.rational_value
+    return str(q) if q is not None else v.decimal(digits)
+
+
+def _aligned(rows) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    return ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1] for r in rows]
+
+
+def _point_json(f: PiecewiseFunction, j: int, digits: int) -> dict:
+    x = f.points[j]
+    v = f.point_value(j)
+    out = number_json(x, digits)
+    out["value"] = v.exact_str()
+    out["value_decimal"] = v.decimal(digits)
+    out["optimal"] = [move_json(m) for m in sorted(f.point_labels[j])]  # type: ignore[index]
+    if x.is_rational:
+        out["polynomial"] = None
+        out["isolating_interval"] = None
+    else:
+        out["polynomial"] = RationalFunction(x.minpoly()).formula("x")
+        out["isolating_interval"] = [str(e) for e in x.short_interval()]
+    return out
+
+
+def solution_json(solution, position=None, digits: int = 15) -> dict:
+    """The JSON contract of the module docstring, as plain data."""
+    f = solution.value(position)
+    v = solution.start if position is None else position
+    game = solution.game
+    pos = move_json(v) if isinstance(v, tuple) else v
+    out = {
+        "format": FORMAT,
+        "game": {"name": game.name, "description": game.describe(), "position": pos},
+        "channel": solution.channel.name,
+        "digits": digits,
+        "interval": [number_json(f.points[0], digits), number_json(f.points[-1], digits)],
+        "pieces": [
+            {
+                "lo": number_json(pc.lo, digits),
+                "hi": number_json(pc.hi, digits),
+                "value": str(pc.formula),
+                "optimal": [move_json(m) for m in sorted(pc.label)],
+                "class": _class(pc.formula),
+            }
+            for pc in f.pieces()
+        ],
+        "breakpoints": [_point_json(f, j, digits) for j in range(1, len(f.points) - 1)],
+        "endpoints": [_point_json(f, 0, digits), _point_json(f, len(f.points) - 1, digits)],
+        "stats": solution.stats(),
+    }
+    terminal = no_move_text(solution, position)
+    if terminal is not None:
+        out["terminal"] = terminal
+    return out
+
+
+def solution_latex(solution, position=None, digits: int = 15) -> str:
+    """LaTeX: the cases environment of N with the optimal moves of each piece."""
+    terminal = no_move_text(solution, position)
+    if terminal is not None:
+        return f"% {terminal}\nN(p) = {1 if solution.misere else 0} \\quad \\text{{(no move: the player to move has {'won' if solution.misere else 'lost'})}}"
+    f = solution.value(position)
+    body = f.latex("N", digits=digits, label_text=lambda moves: "optimal: " + moves_text(moves))
+    return f"% {title(solution)}\n{body}"
+
+
+def move_values_text(solution, position=None, digits: int = 15) -> str:
+    """Every sent move's own value N(w), piece by piece."""
+    lines = []
+    for move, f in solution.move_values(position).items():
+        lines.append(f"N(send {move_text(move)}):")
+        rows = [
+            (f"[{_point_text(pc.lo, digits)}, {_point_text(pc.hi, digits)}]", pc.formula.text())
+            for pc in f.pieces()
+        ]
+        width = max(len(r[0]) for r in rows)
+        lines += [f"  {r[0].ljust(width)}  {r[1]}" for r in rows]
+    return "\n".join(lines)
+
+
+def move_values_json(solution, position=None, digits: int = 15) -> list[dict]:
+    """``[{"move", "pieces": [{"lo", "hi", "value"}]}]`` for every sent move."""
+    return [
+        {
+            "move": move_json(move),
+            "pieces": [
+                {"lo": number_json(pc.lo, digits), "hi": number_json(pc.hi, digits), "value": str(pc.formula)}
+                for pc in f.pieces()
+            ],
+        }
+        for move, f in solution.move_values(position).items()
+    ]
+
+
+# --------------------------------------------------------------------------- tables
+
+
+#: most points of a table's grid
+MAX_GRID_POINTS = 100_001
+
+
+def grid(step, a=0, b=1) -> list[Fraction]:
+    """The points a, a + step, ... up to b (exact; b included when it is on the grid)."""
+    step = to_fraction(as_fmpq(step))
+    a, b = to_fraction(as_fmpq(a)), to_fraction(as_fmpq(b))
+    if step <= 0:
+        raise ValueError("the step must be positive")
+    n = int((b - a) / step)
+    if n + 1 > MAX_GRID_POINTS:
+        raise ValueError(f"the step {step} gives {n + 1} points, more than the cap of {MAX_GRID_POINTS}")
+    return [a + i * step for i in range(n + 1)]
+
+
+def decimals_of(step) -> int:
+    """Decimals needed to print multiples of ``step`` exactly (or 6 if none suffice)."""
+    step = to_fraction(as_fmpq(step))
+    for d in range(0, 13):
+        if (step * 10**d).denominator == 1:
+            return d
+    return 6
+
+
+def table_rows(solution, points, position=None) -> list[tuple]:
+    """``(p, N(p), optimal moves)`` with exact ``Fraction`` values."""
+    f = solution.value(position)
+    out = []
+    for p in points:
+        q = as_fmpq(p)
+        out.append((to_fraction(q), to_fraction(f(q)), tuple(sorted(f.label_at(q)))))
+    return out
+
+
+def _p_text(p: Fraction, decimals: int) -> str:
+    return fixed(p, decimals) if (p * 10**decimals).denominator == 1 else str(p)
+
+
+def position_column(solution) -> tuple[str, str]:
+    game = solution.game
+    if game.name == "nim":
+        return "k", str(solution.start)
+    if game.name == "chomp" and solution.start == game.start():
+        return "board", f"{game.rows}x{game.cols}"
+    return "position", game.position_label(solution.start)
+
+
+def table_csv(solution, rows, p_decimals: int, decimals: int) -> str:
+    """The paper's appendix format: ``k,p,N,optimal`` (ties joined by ``;``)."""
+    head, pos = position_column(solution)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow([head, "p", "N", "optimal"])
+    for p, value, opt in rows:
+        w.writerow([pos, _p_text(p, p_decimals), fixed(value, decimals), ";".join(move_text(m) for m in opt)])
+    return buf.getvalue()
+
+
+def table_json(solution, rows, p_decimals: int, decimals: int) -> list[dict]:
+    head, pos = position_column(solution)
+    return [
+        {
+            head: pos,
+            "p": _p_text(p, p_decimals),
+            "p_exact": str(p),
+            "N": fixed(value, decimals),
+            "N_exact": str(value),
+            "optimal": [move_json(m) for m in opt],
+        }
+        for p, value, opt in rows
+    ]
+
+
+def table_text(solution, rows, p_decimals: int, decimals: int) -> str:
+    out = [[ "p", "N", "optimal"]]
+    for p, value, opt in rows:
+        out.append([_p_text(p, p_decimals), fixed(value, decimals), ", ".join(move_text(m) for m in opt)])
+    widths = [max(len(r[i]) for r in out) for i in range(2)]
+    lines = [title(solution)]
+    lines += ["  " + r[0].rjust(widths[0]) + "  " + r[1].ljust(widths[1]) + "  " + r[2] for r in out]
+    return "\n".join(lines)
+
+
+def dumps(data) -> str:
+    """JSON text with a trailing newline."""
+    return json.dumps(data, indent=2) + "\n"

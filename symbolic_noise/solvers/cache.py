@@ -1,0 +1,224 @@
+"""A resumable store of solved positions in an embedded SQLite database.
+
+:class:`SolutionCache` is the ``store`` that :func:`symbolic_noise.solve` takes:
+every position is saved, in its own transaction, as soon as it is solved, and
+positions already stored are loaded instead of solved.  A solve that is
+interrupted (Ctrl-C, a crash, SIGKILL) therefore loses at most the position in
+progress, and a solve of 1-pile Nim with k = 33 after k = 32 only solves the one
+new position: the key is the ruleset (not the start position), the position,
+the channel, the interval, the play convention and a format version.
+
+Every entry is stored with the SHA-256 of its text, and a load recomputes
+it: an entry whose checksum does not match (a flipped byte, a truncated write,
+an edit by hand) is reported through ``on_warning``, deleted and recomputed,
+never trusted.  The full mathematical re-check of an entry
+(:func:`symbolic_noise.solvers.codec.check`: its points isolate their roots, its pieces
+cover the interval, the value is continuous at its breakpoints, its optimal
+moves are legal) costs almost as much as solving; it runs with
+``verify=True`` (the command line's ``--verify-cache``) and for entries of an
+older cache that have no checksum yet.
+
+The default location is the user cache directory (``platformdirs``), e.g.
+``~/.cache/symbolic_noise/solutions.sqlite`` on Linux.
+
+Examples
+--------
+>>> import tempfile, os
+>>> from symbolic_noise import solve, Nim
+>>> path = os.path.join(tempfile.mkdtemp(), "c.sqlite")
+>>> with SolutionCache(path, Nim(5), "binary") as store:
+...     first = solve(Nim(5), "binary", store=store)
+>>> with SolutionCache(path, Nim(6), "binary") as store:    # heaps 1..5 are loaded, 6 is solved
+...     second = solve(Nim(6), "binary", store=store)
+...     store.loaded, store.saved
+(5, 1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+import warnings
+from typing import Callable
+
+from . import codec
+from ..games.channels import Channel, get_channel
+from ..errors import CacheError
+from ..games.rulesets import Game
+from ..exact.polys import as_fmpq
+
+#: bump when the stored format or the meaning of a stored value changes
+FORMAT_VERSION = 1
+
+
+class CacheWarning(UserWarning):
+    """A cache entry was unusable and has been recomputed."""
+
+
+def default_cache_path() -> str:
+    """``<user cache dir>/symbolic_noise/solutions.sqlite`` (``SYMBOLIC_NOISE_CACHE``
+    overrides it)."""
+    env = os.environ.get("SYMBOLIC_NOISE_CACHE")
+    if env:
+        return env
+    import platformdirs
+
+    return os.path.join(platformdirs.user_cache_dir("symbolic_noise"), "solutions.sqlite")
+
+
+def _position_key(v) -> str:
+    def plain(x):
+        return [plain(e) for e in x] if isinstance(x, tuple) else x
+
+    return json.dumps(plain(v), separators=(",", ":"))
+
+
+def _checksum(text: str) -> str:
+    """SHA-256 of an entry's text (its canonical JSON encoding)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class SolutionCache:
+    """Stored solutions of one ruleset through one channel on one interval.
+
+    ``on_warning(message)`` receives the report of an unusable entry (default:
+    a :class:`CacheWarning`).  ``enabled`` is False when the channel has no
+    stable key (a custom channel given as a Python function): nothing is then
+    read or written.  ``verify=True`` re-checks the mathematics of every entry
+    loaded, not only its checksum.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        game: Game,
+        channel: Channel | str,
+        interval=(0, 1),
+        *,
+        misere: bool = False,
+        on_warning: Callable[[str], None] | None = None,
+        verify: bool = False,
+    ):
+        channel = get_channel(channel)
+        a, b = (as_fmpq(x) for x in interval)
+        self.game = game
+        self.interval = (a, b)
+        self.on_warning = on_warning or (lambda msg: warnings.warn(msg, CacheWarning, stacklevel=3))
+        self.verify = verify
+        self.loaded = 0
+        self.saved = 0
+        self.rejected = 0
+        channel_key = channel.key()
+        self.enabled = channel_key is not None
+        self.context = json.dumps([FORMAT_VERSION, game.key(), channel_key, str(a), str(b), bool(misere)])
+        self.path = path
+        self._conn = None
+        if self.enabled:
+            directory = os.path.dirname(os.path.abspath(path))
+            os.makedirs(directory, exist_ok=True)
+            self._conn = sqlite3.connect(path, timeout=60, isolation_level=None)
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.execute(
+                "CREATE TABLE IF NOT EXISTS solutions ("
+                " context TEXT NOT NULL, position TEXT NOT NULL, data TEXT NOT NULL, created REAL NOT NULL,"
+                " PRIMARY KEY (context, position))"
+            )
+            columns = {r[1] for r in self._conn.execute("PRAGMA table_info(solutions)")}
+            if "checksum" not in columns:  # a cache written before checksums: its entries get a full check
+                self._conn.execute("ALTER TABLE solutions ADD COLUMN checksum TEXT")
+
+    # the store protocol of solve() ---------------------------------------------
+
+    def load(self, v):
+        """The stored value of ``v`` if there is a sound one, else ``None``."""
+        if not self.enabled:
+            return None
+        row = self._conn.execute(
+            "SELECT data, checksum FROM solutions WHERE context = ? AND position = ?", (self.context, _position_key(v))
+        ).fetchone()
+        if row is None:
+            return None
+        text, checksum = row
+        try:
+            intact = checksum is not None and _checksum(text) == checksum
+            if checksum is not None and not intact:
+                raise CacheError("its checksum does not match: the stored entry was altered")
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise CacheError(f"not valid JSON ({exc.msg})") from None
+            full = self.verify or not intact
+            value = codec.decode(data, trusted=not full)
+            moves = [self.game.move_label(v, w) for w in self.game.followers(v)]
+            if full:
+                codec.check(value, *self.interval, moves=moves)
+                if checksum is None:
+                    self._store(v, text)
+            elif not value.labels or {m for s in value.labels for m in s} - set(moves):
+                raise CacheError("its optimal moves are not legal moves of the position")
+        except CacheError as exc:
+            self.rejected += 1
+            self.on_warning(
+                f"cache entry for position {self.game.position_label(v)} in {self.path} is unusable ({exc}); recomputing it"
+            )
+            self._delete(v)
+            return None
+        self.loaded += 1
+        return value
+
+    def save(self, v, value) -> None:
+        """Store ``v``'s value in one transaction."""
+        if not self.enabled:
+            return
+        self._store(v, json.dumps(codec.encode(value), separators=(",", ":")))
+        self.saved += 1
+
+    def _store(self, v, text: str) -> None:
+        with self._transaction():
+            self._conn.execute(
+                "INSERT OR REPLACE INTO solutions (context, position, data, created, checksum) VALUES (?, ?, ?, ?, ?)",
+                (self.context, _position_key(v), text, time.time(), _checksum(text)),
+            )
+
+    # housekeeping --------------------------------------------------------------
+
+    def _transaction(self):
+        conn = self._conn
+
+        class _Tx:
+            def __enter__(self_):
+                conn.execute("BEGIN IMMEDIATE")
+
+            def __exit__(self_, kind, exc, tb):
+                conn.execute("ROLLBACK" if kind else "COMMIT")
+                return False
+
+        return _Tx()
+
+    def _delete(self, v) -> None:
+        with self._transaction():
+            self._conn.execute(
+                "DELETE FROM solutions WHERE context = ? AND position = ?", (self.context, _position_key(v))
+            )
+
+    def positions(self) -> list[str]:
+        """The stored positions of this context (as their JSON keys)."""
+        if not self.enabled:
+            return []
+        return [r[0] for r in self._conn.execute("SELECT position FROM solutions WHERE context = ?", (self.context,))]
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False

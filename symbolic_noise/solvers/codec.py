@@ -1,0 +1,139 @@
+"""Exact JSON encoding of piecewise functions (for the cache and for moving
+results between processes), with the checks a stored value must pass.
+
+An encoded :class:`PiecewiseFunction` is plain JSON data::
+
+    {"points":   [point, ...],               # a = x_0 < x_1 < ... < x_m = b
+     "formulas": [[num, den], ...],           # integer coefficient lists, low degree first
+     "labels":   [[move, ...], ...] | null,   # optimal moves on each piece
+     "point_labels": [[move, ...], ...] | null}
+
+    point = "p/q"  (rational)  or  {"poly": [c0, c1, ...], "lo": "p/q", "hi": "p/q"}
+
+Integers are written as decimal strings, so nothing is lost in any JSON reader.
+:func:`decode` rebuilds the function and :func:`check` verifies what the
+mathematics requires of a stored value: points strictly increasing from ``a``
+to ``b``, every irrational point isolated by its interval, the function
+continuous at every breakpoint, and (optionally) the moves legal.
+
+Examples
+--------
+>>> from symbolic_noise import solve, Nim
+>>> f = solve(Nim(3), "binary").value()
+>>> g = decode(encode(f))
+>>> g == f
+True
+>>> check(g, 0, 1)
+"""
+
+from __future__ import annotations
+
+from flint import fmpz_poly
+
+from ..exact.algebraic import RealAlgebraic
+from ..errors import CacheError
+from ..exact.piecewise import PiecewiseFunction
+from ..exact.polys import as_fmpq
+from ..exact.ratfunc import RationalFunction
+
+
+def _move(m):
+    return [_move(x) for x in m] if isinstance(m, tuple) else m
+
+
+def _unmove(m):
+    return tuple(_unmove(x) for x in m) if isinstance(m, list) else m
+
+
+def _coeffs(f: fmpz_poly) -> list:
+    return [str(int(c)) for c in f.coeffs()]
+
+
+def encode_point(x: RealAlgebraic):
+    q = x.rational_value
+    if q is not None:
+        return str(q)
+    lo, hi = x.interval
+    return {"poly": _coeffs(x.poly), "lo": str(lo), "hi": str(hi)}
+
+
+def decode_point(data, *, trusted: bool = False) -> RealAlgebraic:
+    """A point from its encoding.  By default the interval is checked to
+    isolate exactly one root of the polynomial; ``trusted=True`` skips that
+    check, for data whose integrity is otherwise known (a checksum)."""
+    if isinstance(data, str):
+        return RealAlgebraic.rational(as_fmpq(data))
+    poly = fmpz_poly([int(c) for c in data["poly"]])
+    lo, hi = as_fmpq(data["lo"]), as_fmpq(data["hi"])
+    if trusted:
+        return RealAlgebraic._from_isolation(poly, lo, hi)
+    return RealAlgebraic.root(poly, lo, hi)
+
+
+def encode(f: PiecewiseFunction) -> dict:
+    """JSON-able data for ``f`` (see the module docstring)."""
+    labels = None if f.labels is None else [sorted((_move(m) for m in s), key=repr) for s in f.labels]
+    plabels = None if f.point_labels is None else [sorted((_move(m) for m in s), key=repr) for s in f.point_labels]
+    return {
+        "points": [encode_point(x) for x in f.points],
+        "formulas": [[_coeffs(r.num), _coeffs(r.den)] for r in f.formulas],
+        "labels": labels,
+        "point_labels": plabels,
+    }
+
+
+def decode(data, *, trusted: bool = False) -> PiecewiseFunction:
+    """The piecewise function encoded in ``data``; :class:`CacheError` if the data
+    cannot be read as one (see :func:`check` for the mathematical checks).
+    ``trusted=True``: the points' isolating intervals are not re-checked."""
+    try:
+        points = [decode_point(x, trusted=trusted) for x in data["points"]]
+        # stored formulas are canonical; unless trusted, canonicalise them again
+        make = RationalFunction._canonical if trusted else RationalFunction
+        formulas = [make(fmpz_poly([int(c) for c in num]), fmpz_poly([int(c) for c in den])) for num, den in data["formulas"]]
+        labels = data.get("labels")
+        plabels = data.get("point_labels")
+        labels = None if labels is None else [frozenset(_unmove(m) for m in s) for s in labels]
+        plabels = None if plabels is None else [frozenset(_unmove(m) for m in s) for s in plabels]
+        return PiecewiseFunction(points, formulas, labels, plabels, merge=False)
+    except CacheError:
+        raise
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as exc:
+        raise CacheError(f"unreadable piecewise function ({type(exc).__name__}: {exc})") from None
+
+
+def check(f: PiecewiseFunction, a, b, moves=None) -> None:
+    """Raise :class:`CacheError` unless ``f`` is a continuous piecewise function on
+    exactly [a, b] (strictly increasing points, continuity at every breakpoint,
+    labels on every piece and point) whose optimal moves lie in ``moves`` (if
+    given)."""
+    a, b = as_fmpq(a), as_fmpq(b)
+    if f.points[0].compare(a) != 0 or f.points[-1].compare(b) != 0:
+        raise CacheError(f"it covers [{f.points[0]}, {f.points[-1]}], not [{a}, {b}]")
+    for x, y in zip(f.points, f.points[1:]):
+        if x.compare(y) >= 0:
+            raise CacheError(f"its points do not increase ({x} >= {y})")
+    for j in range(1, len(f.points) - 1):
+        x = f.points[j]
+        left, right = f.formulas[j - 1], f.formulas[j]
+        if left.den(x.rational_value) == 0 if x.is_rational else x.sign_of(left.den) == 0:
+            raise CacheError(f"a formula has a pole at the breakpoint {x}")
+        if x.sign_of((left - right).num) != 0:
+            raise CacheError(f"the value jumps at the breakpoint {x}")
+    for j, r in enumerate(f.formulas):
+        # no pole inside a piece: the denominator keeps its sign (checked at the
+        # points where that can be decided cheaply and exactly)
+        if r.den.degree() >= 1:
+            from ..exact.algebraic import real_roots
+
+            lo, hi = f.points[j], f.points[j + 1]
+            for root in real_roots(r.den, lo.lo, hi.hi):
+                if root.compare(lo) > 0 and root.compare(hi) < 0:
+                    raise CacheError(f"a formula has a pole at {root} inside a piece")
+    if f.labels is None or f.point_labels is None:
+        raise CacheError("optimal-move labels are missing")
+    if moves is not None:
+        legal = set(moves)
+        for s in list(f.labels) + list(f.point_labels):
+            if not s <= legal or (legal and not s):
+                raise CacheError("its optimal moves are not legal moves of the position")

@@ -1,0 +1,179 @@
+"""Solving disjoint sub-intervals of p in parallel, and stitching them together.
+
+The value of a position at p depends only on its followers' values at the same
+p, so [a, b] can be cut into sub-intervals that are solved independently, by
+any executor with the ``concurrent.futures`` interface (``submit`` returning
+futures with ``result()``): a local ``ProcessPoolExecutor``, or a Dask
+distributed client's ``get_executor()`` for a cluster.  Results travel as exact
+JSON (:mod:`symbolic_noise.solvers.codec`), and :func:`stitch` joins the pieces, merging
+those that continue across a cut, so the result is identical to the serial solve.
+
+Examples
+--------
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> from symbolic_noise import Nim, solve
+>>> with ThreadPoolExecutor(2) as pool:
+...     par = solve_parallel(Nim(6), "binary", executor=pool, chunks=3)
+>>> par.value() == solve(Nim(6), "binary").value()
+True
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from flint import fmpq
+
+from . import codec
+from ..games.channels import Channel, get_channel
+from ..games.rulesets import Game
+from ..exact.piecewise import PiecewiseFunction
+from ..exact.polys import as_fmpq
+from .solver import Solution, SolveProgress, exact_interval, solve
+
+
+def split_interval(a, b, chunks: int) -> list[tuple[fmpq, fmpq]]:
+    """``[a, b]`` cut into ``chunks`` equal sub-intervals with exact end points.
+
+    >>> [(str(x), str(y)) for x, y in split_interval(0, 1, 3)]
+    [('0', '1/3'), ('1/3', '2/3'), ('2/3', '1')]
+    """
+    a, b = as_fmpq(a), as_fmpq(b)
+    if chunks < 1:
+        raise ValueError("need at least one chunk")
+    cuts = [a + (b - a) * fmpq(i, chunks) for i in range(chunks + 1)]
+    return list(zip(cuts, cuts[1:]))
+
+
+def balanced_cuts(values, a, b, chunks: int) -> list[tuple[fmpq, fmpq]]:
+    """Cut [a, b] into ``chunks`` sub-intervals holding about the same number of
+    the distinct breakpoints of ``values`` (a probe: the solved small
+    positions), since the work of a solve grows with the breakpoints it meets
+    and larger positions break where smaller ones do.  Cuts are dyadic
+    rationals with 20 bits; this only balances work, it decides nothing.
+
+    >>> from symbolic_noise import Nim, solve
+    >>> cuts = balanced_cuts(solve(Nim(12), "binary").values(), 0, 1, 4)
+    >>> len(cuts), str(cuts[0][0]), str(cuts[-1][1])
+    (4, '0', '1')
+    """
+    a, b = as_fmpq(a), as_fmpq(b)
+    seen, points = set(), []
+    for f in values.values():
+        for x in f.breakpoints:
+            if id(x) not in seen:  # a breakpoint inherited by many positions counts once
+                seen.add(id(x))
+                lo, hi = x.interval
+                points.append((lo + hi) / 2)
+    points.sort()
+    if chunks <= 1 or not points:
+        return split_interval(a, b, max(chunks, 1))
+    cuts = [a]
+    scale = 2**20
+    for i in range(1, chunks):
+        q = points[(i * len(points)) // chunks]
+        c = fmpq((q * scale).floor(), scale)
+        if cuts[-1] < c < b:
+            cuts.append(c)
+    cuts.append(b)
+    return list(zip(cuts, cuts[1:]))
+
+
+def solve_chunk(game: Game, channel: Channel, lo: str, hi: str, order_size=None, start=None, misere=False,
+                known=None, cache_path=None):
+    """Solve one sub-interval (in a worker): the encoded values of every position
+    reachable from ``start``, in the order of ``game.positions(start)``.
+    ``known`` holds encoded values of some positions on exactly [lo, hi]."""
+    store = None
+    if cache_path is not None:
+        from .cache import SolutionCache
+
+        store = SolutionCache(cache_path, game, channel, (lo, hi), misere=misere)
+    order = game.positions(start)
+    given = {} if known is None else {order[i]: codec.decode(data) for i, data in known.items()}
+    try:
+        sol = solve(game, channel, (lo, hi), start=start, misere=misere, store=store, known=given)
+    finally:
+        if store is not None:
+            store.close()
+    return [codec.encode(sol.value(v)) for v in sol.positions()]
+
+
+def stitch(parts: list[PiecewiseFunction]) -> PiecewiseFunction:
+    """Join piecewise functions on consecutive intervals ``[c_0, c_1], [c_1, c_2], ...``.
+
+    At every cut both sides must give the same optimal set (they are the same
+    exact point); pieces continuing across a cut with the same formula and
+    labels are merged.
+    """
+    points = list(parts[0].points)
+    formulas = list(parts[0].formulas)
+    labels = list(parts[0].labels) if parts[0].labels is not None else None
+    plabels = list(parts[0].point_labels) if parts[0].point_labels is not None else None
+    for part in parts[1:]:
+        if points[-1].compare(part.points[0]) != 0:
+            raise ValueError("the parts are not on consecutive intervals")
+        if plabels is not None and plabels[-1] != part.point_labels[0]:
+            raise AssertionError(f"the two sides disagree on the optimal set at the cut {points[-1]}")
+        points += part.points[1:]
+        formulas += part.formulas
+        if labels is not None:
+            labels += part.labels
+            plabels += part.point_labels[1:]
+    return PiecewiseFunction(points, formulas, labels, plabels)
+
+
+def solve_parallel(
+    game: Game,
+    channel: Channel | str,
+    interval=(0, 1),
+    *,
+    executor,
+    chunks: int = 8,
+    start=None,
+    misere: bool = False,
+    balance: bool = True,
+    cache_path: str | None = None,
+    progress: Callable[[SolveProgress], None] | None = None,
+) -> Solution:
+    """Solve ``game`` on ``chunks`` sub-intervals of ``interval`` through
+    ``executor`` and stitch the results (identical to :func:`solve`).
+
+    With ``balance`` (the default) the first half of the positions (followers
+    first) is solved here first, as a probe: its breakpoints place the cuts
+    (:func:`balanced_cuts`) and its values are handed to the workers, so no
+    position is solved twice.  Without it the cuts are equal.  ``cache_path``
+    lets every chunk store its positions in that SQLite file (for workers that
+    share the file system); ``progress`` receives a :class:`SolveProgress`
+    counting finished chunks.
+    """
+    channel = get_channel(channel)
+    a, b = exact_interval(interval)
+    root = game.start() if start is None else game.check_position(start)
+    order = game.positions(root)
+    probe = {}
+    if balance and chunks > 1 and len(order) > 2:
+        from .solver import solve_positions
+
+        probe = solve_positions(game, channel, (a, b), order[: len(order) // 2], misere=misere).values()
+        pieces = balanced_cuts(probe, a, b, chunks)
+    else:
+        pieces = split_interval(a, b, chunks)
+    index = {v: i for i, v in enumerate(order)}
+    t0 = time.perf_counter()
+    futures = []
+    for lo, hi in pieces:
+        given = {index[v]: codec.encode(f.restrict(lo, hi)) for v, f in probe.items()} or None
+        futures.append(
+            executor.submit(solve_chunk, game, channel, str(lo), str(hi), None, root, misere, given, cache_path)
+        )
+    results = []
+    for i, fut in enumerate(futures):
+        results.append(fut.result())
+        if progress is not None:
+            progress(SolveProgress(i + 1, len(futures), f"p in [{pieces[i][0]}, {pieces[i][1]}]", 1.0, time.perf_counter() - t0))
+    values = {}
+    for k, v in enumerate(order):
+        values[v] = stitch([codec.decode(result[k]) for result in results])
+    return Solution(game, channel, (a, b), values, root, misere)

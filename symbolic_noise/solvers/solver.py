@@ -1,0 +1,621 @@
+"""The exact piecewise solver: backward induction over the game graph, for every p.
+
+For every position ``v`` the solver computes ``N_v`` on [a, b] as a continuous
+piecewise-rational function with exact algebraic breakpoints, the optimal-move
+set on every open piece and at every breakpoint (theory.md, section 2).
+
+Positions are solved one at a time, followers first, so a solve can be stored
+and resumed position by position.  A position is solved by a sweep over p across
+the *cells* between its followers' breakpoints: on a cell every follower has
+one formula ``N_u = n_u / d_u``, so every sent move's value is a rational function
+
+    N_v(w) = sum_u (1 - N_u) psi_v(w, u) = A_w / (B Q_w),   B = lcm(d_u).
+
+On each cell:
+
+1. *Screening* (certified and cheap).  At a rational point ``t`` of the cell each
+   follower's exact value and an exact bound on its spread over the cell (from
+   Bernstein coefficients) give every move an enclosure over the whole cell:
+   ``sum_u psi(w, u)(s) (1 - N_u(t))`` is a rational function of the channel's
+   small degree whose range follows from Bernstein ratios (the mediant
+   inequality), computed in arb ball arithmetic and read off as exact rational
+   bounds.  A move whose enclosure lies below the leader's is strictly worse on
+   the whole cell.
+2. *Exact decision* among the survivors.  The best survivor ``b`` at ``t`` is
+   found by exact evaluation; for every other survivor ``c`` the numerator
+   ``D = A_b Q_c - A_c Q_b`` of ``N_v(b) - N_v(c)`` is shown positive on the
+   cell by its Bernstein coefficients, or its roots in the cell are isolated
+   exactly (Vincent–Collins–Akritas).  The first root ends the piece (a
+   breakpoint); a root left of ``t`` means ``b`` was not best right after the
+   cell's start and the step is redone on the shorter cell.  ``D = 0``
+   identically puts ``c`` in the optimal set, ``D(x) = 0`` in the set at ``x``.
+
+Every decision is an exact sign or a certified ball bound; no float decides.
+Work on a cell is shared between positions through a per-solve cache (the
+followers' values and spreads at ``t``, the common denominator and the
+followers' numerators over it): consecutive positions of 1-pile Nim have almost
+the same cells and followers, which is what makes large heaps affordable.
+
+Examples
+--------
+>>> from symbolic_noise.games.rulesets import Nim
+>>> from symbolic_noise.games.channels import BinaryChannel
+>>> sol = solve(Nim(3), BinaryChannel())
+>>> for piece in sol.value().pieces():
+...     print(piece.lo, piece.hi, piece.formula.text(), sorted(piece.label))
+0 1/2 (1 - p + p^2)/(1 + p) [0]
+1/2 1 (p - p^3)/(1 - p + p^2) [1]
+>>> sorted(sol.at("1/2").optimal)
+[0, 1, 2]
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from flint import arb_mat, ctx, fmpq, fmpz_poly
+from flint import ctx as flint_ctx
+
+from ..exact import polys
+from ..exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, real_roots
+from ..games.channels import Channel, get_channel
+from ..errors import IntervalError
+from ..games.rulesets import Game
+from ..exact.piecewise import PiecewiseFunction
+from ..exact.polys import ONE, as_fmpq, sign
+from ..exact.ratfunc import RationalFunction
+from .solution import PointResult, Solution  # noqa: F401  (the result types; re-exported)
+
+#: width to which new breakpoints are refined when found (keeps later
+#: Bernstein tests on cells next to them conclusive)
+_BREAKPOINT_WIDTH = fmpq(1, 2**48)
+#: working precision (bits) of the ball-arithmetic screening
+_SCREEN_PREC = 128
+
+
+def exact_interval(interval) -> tuple[fmpq, fmpq]:
+    """Validate ``(a, b)`` with exact ``0 <= a < b <= 1``."""
+    try:
+        a, b = interval
+    except (TypeError, ValueError):
+        raise IntervalError(f"an interval is a pair (a, b), not {interval!r}") from None
+    try:
+        a, b = as_fmpq(a), as_fmpq(b)
+    except Exception as exc:
+        raise IntervalError(str(exc)) from None
+    if not (0 <= a < b <= 1):
+        raise IntervalError(f"the interval [{a}, {b}] must satisfy 0 <= a < b <= 1")
+    return a, b
+
+
+@dataclass
+class SolveProgress:
+    """What a progress callback receives: after every cell of the position being
+    solved, and when a position is done or loaded."""
+
+    done: int  #: positions solved (or loaded) so far
+    total: int  #: positions to solve in all
+    current: Any  #: the position being solved
+    fraction: float  #: how far its sweep over p has gone, 0..1 (for display only)
+    elapsed: float  #: seconds since the solve started
+
+
+# --------------------------------------------------------------------------- small helpers
+
+
+def _pick_point(x: RealAlgebraic, y: RealAlgebraic) -> fmpq:
+    """A simple rational ``t`` with ``x < t < y``, close to ``x``."""
+    return rational_between(x, y, near_left=True)
+
+
+def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fmpq, hi: fmpq) -> tuple[list, bool]:
+    """The roots of ``D`` strictly between ``x`` and ``y`` (increasing) and
+    whether ``D(x) == 0``; ``[lo, hi]`` is a rational interval holding [x, y]."""
+    if polys.bernstein_sign(D, lo, hi):
+        # no root in the open interval (lo, hi), which holds (x, y), and x too
+        # unless x == lo
+        return [], (x.is_rational and x.lo == lo and D(lo) == 0)
+    roots = real_roots(D, lo, hi)
+    zero_at_x = False
+    inside = []
+    for r in roots:
+        c = r.compare(x)
+        if c == 0:
+            zero_at_x = True
+        elif c > 0 and r.compare(y) < 0:
+            inside.append(r)
+    return inside, zero_at_x
+
+
+def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly]:
+    """``(B', f)`` with ``B' = lcm(B, d) = f B`` and ``f > 0`` at ``t``."""
+    g = B.gcd(d)
+    f = d // g if g.degree() > 0 else d
+    if f(t) < 0:
+        f = -f
+    return B * f, f
+
+
+# --------------------------------------------------------------------------- shared cell data
+
+
+class _Cell:
+    """What positions share on one cell ``(x, y)`` between breakpoints."""
+
+    __slots__ = ("x", "y", "t", "lo", "hi", "e", "spread", "bern", "common", "gen")
+
+    def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
+        self.x, self.y = x, y
+        self.t = _pick_point(x, y)
+        self.lo, self.hi = dyadic_hull(x, y, a, b)
+        self.e = {}  # follower -> exact 1 - N_u(t)
+        self.spread = {}  # follower -> exact bound on |N_u(s) - N_u(t)| on [lo, hi], or None
+        self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
+        self.common = {}  # followers tuple -> (B, {follower: c_u})
+        self.gen = 0
+
+    def bernstein_matrix(self, d: int) -> arb_mat:
+        """The (d+1) x (d+1) matrix taking the coefficients of a polynomial of
+        degree <= d to its scaled Bernstein coefficients on [lo, hi] (exact
+        integers, so the arb matrix is exact)."""
+        M = self.bern.get(d)
+        if M is None:
+            cols = [polys._scaled_bernstein(fmpz_poly([0] * i + [1]), self.lo, self.hi, d) for i in range(d + 1)]
+            M = arb_mat([[cols[j][i] for j in range(d + 1)] for i in range(d + 1)])
+            self.bern[d] = M
+        return M
+
+
+class _Cells:
+    """Per-solve cache of :class:`_Cell`, keyed by the identity of the cell's end
+    points (a position's cells are bounded by its followers' breakpoint
+    objects, so consecutive positions share them)."""
+
+    def __init__(self, a: fmpq, b: fmpq):
+        self.a, self.b = a, b
+        self._cells: dict = {}
+        self.gen = 0
+
+    def get(self, x: RealAlgebraic, y: RealAlgebraic) -> _Cell:
+        key = (id(x), id(y))
+        cell = self._cells.get(key)
+        if cell is None or cell.x is not x or cell.y is not y:
+            cell = self._cells[key] = _Cell(x, y, self.a, self.b)
+        cell.gen = self.gen
+        return cell
+
+    def next_position(self) -> None:
+        """Forget the cells the last two positions did not use (split or obsolete)."""
+        self.gen += 1
+        self._cells = {k: c for k, c in self._cells.items() if c.gen >= self.gen - 2}
+
+
+@dataclass
+class _Follower:
+    """A follower's value as the sweep follows it piece by piece."""
+
+    position: Any
+    value: PiecewiseFunction
+    index: int = 0
+    num: fmpz_poly = None
+    den: fmpz_poly = None  # > 0 on the current piece
+
+    def enter(self, i: int, norm: dict) -> None:
+        self.index = i
+        key = (self.position, i)
+        pair = norm.get(key)
+        if pair is None:
+            f = self.value.formulas[i]
+            t = _pick_point(self.value.points[i], self.value.points[i + 1])
+            pair = (f.num, f.den) if f.den(t) > 0 else (-f.num, -f.den)
+            norm[key] = pair
+        self.num, self.den = pair
+
+    @property
+    def end(self) -> RealAlgebraic:
+        return self.value.points[self.index + 1]
+
+
+class _Position:
+    """A non-terminal position's channel data, normalised for the solver: rows
+    with ``Q_w > 0`` on [a, b], and the coefficient matrices of the screening."""
+
+    def __init__(self, game: Game, channel: Channel, v, a: fmpq, b: fmpq):
+        self.position = v
+        self.followers = game.followers(v)
+        self.labels = tuple(game.move_label(v, w) for w in self.followers)
+        rows = channel.rows(game, v)
+        channel.check(game, v, rows, (a, b))
+        mid = (a + b) / 2
+        self.Q, self.P = [], []
+        for q, row in zip(rows.den, rows.num):
+            if sign(q(mid)) < 0:
+                q, row = -q, tuple(-n for n in row)
+            self.Q.append(q)
+            self.P.append(row)
+        m = len(self.Q)
+        d = self.degree = max(max(q.degree() for q in self.Q), max(max(n.degree() for n in row) for row in self.P), 0)
+
+        # followers grouped by equal weight P_wu (binary rows have few distinct ones)
+        self.groups = []
+        for row in self.P:
+            by_weight = {}
+            for u, n in zip(self.followers, row):
+                if not n.is_zero():
+                    by_weight.setdefault(tuple(int(c) for c in n.coeffs()), (n, []))[1].append(u)
+            self.groups.append(list(by_weight.values()))
+
+        def padded(poly):
+            c = poly.coeffs()
+            return c + [0] * (d + 1 - len(c))
+
+        # row j*m + w holds coefficient j of P_wu, u across
+        P = [[padded(n) for n in row] for row in self.P]
+        self.Pmat = arb_mat([[c[j] for c in P[w]] for j in range(d + 1) for w in range(m)])
+        Q = [padded(q) for q in self.Q]
+        self.Qmat = arb_mat([[c[j] for c in Q] for j in range(d + 1)])
+
+
+# --------------------------------------------------------------------------- one position
+
+
+class _PositionSolver:
+    """Solves one position whose followers' values are known."""
+
+    def __init__(self, pos: _Position, followers: list, a: fmpq, b: fmpq, cells: _Cells, norm: dict):
+        self.pos = pos
+        self.foll = [_Follower(u, f) for u, f in zip(pos.followers, followers)]
+        self.A = RealAlgebraic.rational(a)
+        self.B = RealAlgebraic.rational(b)
+        self.cells = cells
+        self.norm = norm
+        self.key = tuple(pos.followers)
+
+    # -- shared per-cell data ------------------------------------------------
+
+    def _follower_data(self, cell: _Cell, f: _Follower):
+        """Exact ``1 - N_u(t)`` and a bound on ``|N_u(s) - N_u(t)|`` over the cell."""
+        u = f.position
+        e = cell.e.get(u)
+        if e is None:
+            value = f.num(cell.t) / f.den(cell.t)
+            e = cell.e[u] = 1 - value
+            # N_u(s) - N_u(t) = R(s) / (den(s) q)  with  R = num q - den p
+            R = f.num * value.q - f.den * value.p
+            bound = polys.bernstein_abs_ratio_bound(R, f.den, cell.lo, cell.hi)
+            cell.spread[u] = None if bound is None else bound / value.q
+        return e, cell.spread[u]
+
+    def _common(self, cell: _Cell):
+        """``B`` (> 0 on the cell) and the followers' numerators ``c_u`` over it,
+        extending the previous position's when its followers are a prefix of
+        ours (as in 1-pile Nim)."""
+        data = cell.common.get(self.key)
+        if data is not None:
+            return data
+        t = cell.t
+        prefix = cell.common.pop(self.key[:-1], None) if len(self.key) > 1 else None
+        if prefix is not None:
+            B, cs = prefix
+            last = self.foll[-1]
+            B, f = _lcm_step(B, last.den, t)
+            cs = dict(cs) if f.is_one() else {u: c * f for u, c in cs.items()}
+            cs[last.position] = (B // last.den) * (last.den - last.num)
+        else:
+            B = ONE
+            for g in self.foll:
+                if not (B % g.den).is_zero():
+                    B, _ = _lcm_step(B, g.den, t)
+            cs = {g.position: (B // g.den) * (g.den - g.num) for g in self.foll}
+        if len(cell.common) > 8:  # followers are not prefixes of each other: do not hoard
+            cell.common.clear()
+        cell.common[self.key] = (B, cs)
+        return B, cs
+
+    def _numerator(self, cs: dict, w: int) -> fmpz_poly:
+        """``A_w = sum_u c_u P_wu``, one product per distinct weight ``P_wu``."""
+        acc = polys.ZERO
+        for weight, members in self.pos.groups[w]:
+            total = cs[members[0]]
+            for u in members[1:]:
+                total = total + cs[u]
+            acc += total * weight
+        return acc
+
+    # -- screening -----------------------------------------------------------
+
+    def _screen(self, cell: _Cell) -> list:
+        """The moves not shown strictly worse than the leader on the whole cell.
+
+        With ``e_u = 1 - N_u(t)`` and ``|N_u(s) - N_u(t)| <= s_u`` on the cell,
+        every move's value lies in ``F_w(s) +- G_w(s)`` where
+        ``F_w = sum_u psi(w, u) e_u`` and ``G_w = sum_u psi(w, u) s_u`` are
+        rational functions of the channel's degree; Bernstein ratios bound them
+        over the cell.  Ball arithmetic; comparisons are certain or not made.
+        """
+        pos = self.pos
+        m = len(pos.Q)
+        if m == 1:
+            return [0]
+        data = [self._follower_data(cell, f) for f in self.foll]
+        if any(s is None for _, s in data):
+            return list(range(m))
+        d = pos.degree
+        with ctx.workprec(_SCREEN_PREC):
+            EG = pos.Pmat * arb_mat([[e, s] for e, s in data])  # coefficients of F_w and G_w
+            F = arb_mat([[EG[j * m + w, 0] for w in range(m)] for j in range(d + 1)])
+            G = arb_mat([[EG[j * m + w, 1] for w in range(m)] for j in range(d + 1)])
+            M = cell.bernstein_matrix(d)
+            BF, BG, BQ = M * F, M * G, M * pos.Qmat
+            lows, highs = [], []
+            for w in range(m):
+                lo_w = hi_w = None
+                for i in range(d + 1):
+                    q = BQ[i, w]
+                    if not q > 0:  # cannot bound this move: it survives
+                        lo_w = hi_w = None
+                        break
+                    f, g = BF[i, w] / q, BG[i, w] / q
+                    lo_i, hi_i = (f - g).lower(), (f + g).upper()
+                    lo_w = lo_i if lo_w is None else lo_w.min(lo_i)
+                    hi_w = hi_i if hi_w is None else hi_w.max(hi_i)
+                lows.append(lo_w)
+                highs.append(hi_w)
+            bounded = [w for w in range(m) if lows[w] is not None]
+            if not bounded:
+                return list(range(m))
+            # lower end points are exact numbers, so this maximum is exact
+            leader = bounded[0]
+            for w in bounded[1:]:
+                if lows[w] > lows[leader]:
+                    leader = w
+            floor = lows[leader]
+            return [w for w in range(m) if highs[w] is None or not highs[w] < floor]
+
+    # -- one cell ------------------------------------------------------------
+
+    def _advance(self, x: RealAlgebraic, y: RealAlgebraic):
+        """Formula, optimal set and end of the piece starting at ``x`` (at most
+        up to ``y``), and the optimal set at ``x``."""
+        cell = self.cells.get(x, y)
+        survivors = self._screen(cell)
+        B, cs = self._common(cell)
+        Q = self.pos.Q
+        A = {}
+
+        def num(w):
+            if w not in A:
+                A[w] = self._numerator(cs, w)
+            return A[w]
+
+        if len(survivors) == 1:
+            best = survivors[0]
+            S = at_x = {best}
+        else:
+            t = cell.t
+            while True:
+                values = {w: num(w)(t) / Q[w](t) for w in survivors}  # N(w)(t) B(t), B(t) > 0
+                best = max(survivors, key=lambda w: values[w])
+                S, at_x, restart = {best}, {best}, False
+                for c in survivors:
+                    if c == best:
+                        continue
+                    D = num(best) * Q[c] - num(c) * Q[best]
+                    if D.is_zero():
+                        S.add(c)
+                        at_x.add(c)
+                        continue
+                    inside, zero_at_x = _roots_between(D, x, y, cell.lo, cell.hi)
+                    if zero_at_x:
+                        at_x.add(c)
+                    if inside:
+                        rho = inside[0]
+                        rho.refine_to(_BREAKPOINT_WIDTH)
+                        y = rho
+                        if rho.compare(t) <= 0:
+                            restart = True
+                            break
+                if not restart:
+                    break
+                t = _pick_point(x, y)
+        formula = RationalFunction(num(best), B * Q[best])
+        labels = self.pos.labels
+        return formula, frozenset(labels[w] for w in S), frozenset(labels[w] for w in at_x), y
+
+    def _close(self) -> frozenset:
+        """The optimal set at b, by exact evaluation of the last piece."""
+        b = self.B.lo
+        lose = [1 - f.num(b) / f.den(b) for f in self.foll]
+        values = []
+        for q, row in zip(self.pos.Q, self.pos.P):
+            qb = q(b)
+            values.append(sum((n(b) * e for n, e in zip(row, lose) if not n.is_zero()), fmpq(0)) / qb)
+        top = max(values)
+        return frozenset(self.pos.labels[w] for w, x in enumerate(values) if x == top)
+
+    def _cell_end(self) -> RealAlgebraic:
+        """The nearest end of the followers' current pieces."""
+        y = self.foll[0].end
+        for f in self.foll[1:]:
+            if f.end is not y and f.end.compare(y) < 0:
+                y = f.end
+        return y
+
+    def _step(self, h: RealAlgebraic) -> None:
+        """Move every follower whose piece ends at ``h`` into its next piece."""
+        for f in self.foll:
+            if f.end is h or f.end.compare(h) == 0:
+                f.enter(f.index + 1, self.norm)
+
+    def walk_cells(self, lo: RealAlgebraic, hi: RealAlgebraic):
+        """The cells between the followers' breakpoints that meet [lo, hi], clipped
+        to it: ``(x, y, B, {follower: c_u})`` (common denominator and numerators)."""
+        for f in self.foll:
+            f.enter(0, self.norm)
+        x = self.A
+        while True:
+            y = self._cell_end()
+            if y.compare(lo) > 0:
+                cx = x if x.compare(lo) >= 0 else lo
+                cy = y if y.compare(hi) <= 0 else hi
+                if cx.compare(cy) < 0:
+                    B, cs = self._common(self.cells.get(cx, cy))
+                    yield cx, cy, B, cs
+            if y.compare(hi) >= 0:
+                return
+            self._step(y)
+            x = y
+
+    def run(self, progress: Callable[[float], None] | None = None) -> PiecewiseFunction:
+        for f in self.foll:
+            f.enter(0, self.norm)
+        x = self.A
+        span = self.B.lo - self.A.lo
+        points, formulas, sets, point_sets = [x], [], [], []
+        while True:
+            formula, S, at_x, h = self._advance(x, self._cell_end())
+            formulas.append(formula)
+            sets.append(S)
+            point_sets.append(at_x)
+            points.append(h)
+            if h is self.B or h.compare(self.B) == 0:
+                break
+            self._step(h)
+            x = h
+            if progress is not None:
+                progress(float((x.lo - self.A.lo) / span))
+        point_sets.append(self._close())
+        return PiecewiseFunction(points, formulas, sets, point_sets)
+
+
+# --------------------------------------------------------------------------- the driver
+
+
+def solve(
+    game: Game,
+    channel: Channel | str,
+    interval=(0, 1),
+    *,
+    start=None,
+    misere: bool = False,
+    known=None,
+    store=None,
+    progress: Callable[[SolveProgress], None] | None = None,
+) -> "Solution":
+    """Solve ``game`` through ``channel`` exactly for every p in ``interval``.
+
+    ``start`` (default: the game's start position) selects the position whose
+    subgame is solved; every position reachable from it is solved too.
+    ``misere=True`` plays the misère convention: the player who makes the last
+    move loses (a player with no move wins, N = 1 at terminal positions).
+    ``known`` maps positions to values solved before (with the same channel and
+    convention, on an interval containing this one; a Solution works too); they
+    are reused, not recomputed.  ``store`` is an object with
+    ``load(position) -> PiecewiseFunction | None`` and ``save(position, value)``
+    (such as :class:`symbolic_noise.solvers.cache.SolutionCache`): positions it holds
+    are loaded, every position solved is saved as soon as it is done.
+    ``progress`` is called with a :class:`SolveProgress` after every cell and
+    every position; it may raise (e.g. KeyboardInterrupt) to stop the solve.
+
+    >>> from symbolic_noise.games.rulesets import Chomp
+    >>> sol = solve(Chomp(2, 2), "king")
+    >>> [(str(pc.lo), str(pc.hi), pc.formula.text(), sorted(pc.label)) for pc in sol.value().pieces()]
+    [('0', '1/3', '(1 - p)/2', [(1, 2), (2, 1)]), ('1/3', '1', 'p', [(2, 2)])]
+    """
+    channel = get_channel(channel)
+    a, b = exact_interval(interval)
+    root = game.start() if start is None else game.check_position(start)
+    if not known:
+        from .fastpoint import solve_constant  # psi free of p: one exact evaluation
+
+        sol = solve_constant(game, channel, (a, b), root, misere=misere)
+        if sol is not None:
+            return sol
+    return solve_positions(
+        game, channel, (a, b), game.positions(root), root=root, misere=misere, known=known, store=store, progress=progress
+    )
+
+
+def solve_positions(
+    game: Game,
+    channel: Channel | str,
+    interval,
+    order,
+    *,
+    root=None,
+    misere: bool = False,
+    known=None,
+    store=None,
+    progress: Callable[[SolveProgress], None] | None = None,
+) -> "Solution":
+    """Like :func:`solve`, for the positions ``order`` (followers first, closed
+    under followers, e.g. a prefix of ``game.positions()``); ``root`` is the
+    position the Solution calls its start (default: the last one)."""
+    channel = get_channel(channel)
+    a, b = exact_interval(interval)
+    root = order[-1] if root is None else root
+    cells, norm = None, None
+    if isinstance(known, Solution):
+        # continue in the earlier solve's workspace: its cells are ours too
+        if known._workspace is not None and known.interval == (a, b):
+            cells, norm = known._workspace
+        known = known.values()
+    if cells is None:
+        cells, norm = _Cells(a, b), {}
+    known = known or {}
+    A, Bpt = RealAlgebraic.rational(a), RealAlgebraic.rational(b)
+    terminal = PiecewiseFunction.constant(1 if misere else 0, a, b, frozenset(), frozenset())
+    values = {}
+    t0 = time.perf_counter()
+    total = len(order)
+    for i, v in enumerate(order):
+        value = None
+        if v in known:
+            value = known[v]
+            if value.points[0].compare(A) != 0 or value.points[-1].compare(Bpt) != 0:
+                value = value.restrict(A, Bpt)
+        elif not game.followers(v):
+            value = terminal
+        elif store is not None:
+            value = store.load(v)
+        if value is None:
+            pos = _Position(game, channel, v, a, b)
+            report = None
+            if progress is not None:
+
+                def report(fraction, i=i, v=v):
+                    progress(SolveProgress(i, total, v, fraction, time.perf_counter() - t0))
+
+            value = _PositionSolver(pos, [values[w] for w in pos.followers], a, b, cells, norm).run(report)
+            cells.next_position()
+            # FLINT keeps freed integers in pools of its own that only grow;
+            # emptying them after each position bounds the memory of long solves
+            flint_ctx.cleanup()
+            if store is not None:
+                store.save(v, value)
+        values[v] = value
+        if progress is not None:
+            progress(SolveProgress(i + 1, total, v, 1.0, time.perf_counter() - t0))
+    sol = Solution(game, channel, (a, b), values, root, misere)
+    sol._workspace = (cells, norm)
+    return sol
+
+
+def move_formulas(solution, v, lo=None, hi=None):
+    """Every sent move's own value at position ``v`` of ``solution``, cell by cell
+    over [lo, hi]: yields ``(x, y, {move: RationalFunction})`` for the cells
+    between the followers' breakpoints, with the formulas ``A_w / (B Q_w)`` of the
+    solver in lowest terms."""
+    game = solution.game
+    fs = game.followers(v)
+    if not fs:
+        return
+    a, b = solution.interval
+    lo = RealAlgebraic.rational(a) if lo is None else RealAlgebraic.coerce(lo)
+    hi = RealAlgebraic.rational(b) if hi is None else RealAlgebraic.coerce(hi)
+    pos = _Position(game, solution.channel, v, a, b)
+    solver = _PositionSolver(pos, [solution.value(w) for w in fs], a, b, _Cells(a, b), {})
+    for x, y, B, cs in solver.walk_cells(lo, hi):
+        yield x, y, {pos.labels[w]: RationalFunction(solver._numerator(cs, w), B * pos.Q[w]) for w in range(len(fs))}
