@@ -280,3 +280,37 @@ def test_strategy_file_positions_are_canonical():
     assert s.weights(g, (1, 2)) == tuple(fmpq(int(g.move_label((1, 2), w) == "2->0")) for w in g.followers((1, 2)))
     with pytest.raises(InvalidStrategyError, match="not a position"):
         strategy_from_json({"moves": [[[0, 3], [1, 2]]]}, Chomp(2, 2))
+
+
+def test_cli_table_takes_the_player_options(capsys):
+    """``table`` with an opponent channel and a strategy: every row is the
+    correctly rounded value of the independent (position, player) evaluator."""
+    from fractions import Fraction
+
+    from symbolic_noise.games.channels import get_channel
+
+    assert main(["table", "nim", "4", "--opponent-channel", "identity", "--opponent-strategy", "classical",
+                 "--step", "1/8", "--format", "json", "--digits", "20", "--no-cache", "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows = data
+    assert len(rows) == 9
+    game = Nim(4)
+    chans = (get_channel("binary"), get_channel("identity"))
+    for row in rows:
+        p = fmpq(Fraction(row["p_exact"]).numerator, Fraction(row["p_exact"]).denominator)
+        top, best, _ = evaluate_players(game, chans, ("optimal", "classical"), p)[(4, 1)]
+        assert Fraction(row["N_exact"]) == Fraction(int(top.p), int(top.q))
+        assert set(row["optimal"]) == set(best)
+
+
+def test_cli_plot_takes_the_player_options(tmp_path):
+    out = tmp_path / "n4.png"
+    assert main(["plot", "nim", "4", "--opponent-channel", "binary@1/10", "--moves", "-o", str(out),
+                 "--no-cache", "--quiet"]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_table_pointwise_refuses_player_options(capsys):
+    assert main(["table", "nim", "4", "--strategy", "uniform", "--method", "pointwise", "--no-cache"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--method pointwise does not take" in err

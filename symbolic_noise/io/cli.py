@@ -304,6 +304,10 @@ def _pointwise(args):
     games not in the cache) asks for the pointwise method, else ``None``."""
     from . import pointgrid
 
+    if cli_informed.uses_players(args):  # the two-player solve is piecewise only
+        if args.method == "pointwise":
+            raise SymbolicNoiseError("--method pointwise does not take --opponent-channel or strategies; use --method auto")
+        return None
     game = game_from_spec(args.game, args.param)
     channel = _channel(args, game)
     a, b = _interval(args.interval) if args.interval else (as_fmpq(0), as_fmpq(1))
@@ -605,6 +609,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--digits", type=_digits, default=15, help="decimals of N (default 15)")
     t.add_argument("--format", choices=("csv", "json", "text", "latex"), default="csv")
     t.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto", help=_METHOD_HELP)
+    cli_informed.add_player_options(t)
     t.set_defaults(func=cmd_table)
 
     pl = sub.add_parser("plot", help="plot N(p) with its breakpoints and optimal moves (PNG, SVG, PDF)")
@@ -613,6 +618,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--xlim", metavar="A,B", help="show only p in [A, B]")
     pl.add_argument("--method", choices=("auto", "piecewise", "pointwise"), default="auto", help=_METHOD_HELP)
     pl.add_argument("--step", default="0.01", help="grid step of the pointwise method (exact; default 0.01)")
+    cli_informed.add_player_options(pl)
     pl.set_defaults(digits=15)
     pl.set_defaults(func=cmd_plot)
     for action in pl._actions:  # -o is required for plots

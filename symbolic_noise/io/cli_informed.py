@@ -25,14 +25,19 @@ from .reports import dumps, number_json
 
 def add_solve_options(p) -> None:
     """``--opponent-channel``, ``--strategy``, ``--opponent-strategy``, ``--series``, ``--order``."""
+    add_player_options(p)
+    p.add_argument("--series", metavar="X",
+                   help="exact series of N at X from each side: a number (0, 1, 1/2), bJ (the J-th breakpoint) or breakpoints")
+    p.add_argument("--order", type=int, default=5, help="order of --series (default 5)")
+
+
+def add_player_options(p) -> None:
+    """``--opponent-channel``, ``--strategy``, ``--opponent-strategy`` (``solve``, ``table``, ``plot``)."""
     p.add_argument("--opponent-channel", metavar="SPEC",
                    help="the second player's channel (default: the same); NAME@P fixes its parameter, e.g. binary@1/10")
     p.add_argument("--strategy", metavar="S", default="optimal",
                    help="the first player's strategy: optimal (default), classical, uniform, or a strategy JSON file")
     p.add_argument("--opponent-strategy", metavar="S", default="optimal", help="the second player's strategy (same choices)")
-    p.add_argument("--series", metavar="X",
-                   help="exact series of N at X from each side: a number (0, 1, 1/2), bJ (the J-th breakpoint) or breakpoints")
-    p.add_argument("--order", type=int, default=5, help="order of --series (default 5)")
 
 
 def uses_players(args) -> bool:
