@@ -314,3 +314,12 @@ def test_cli_table_pointwise_refuses_player_options(capsys):
     assert main(["table", "nim", "4", "--strategy", "uniform", "--method", "pointwise", "--no-cache"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--method pointwise does not take" in err
+
+
+def test_two_player_solve_reports_progress():
+    """Every position is announced once, then the finished solve."""
+    seen = []
+    solve_players(Nim(4), "binary", "identity", progress=seen.append)
+    assert [s.done for s in seen] == list(range(len(seen)))
+    assert seen[-1].done == seen[-1].total == 5 and seen[-1].fraction == 1.0
+    assert {s.current for s in seen[:-1]} == {0, 1, 2, 3, 4}

@@ -196,7 +196,7 @@ def _solve(args):
             root = game.start() if start is None else start
             stored = store is not None and (not game.followers(root) or store.load(root) is not None)
             if cli_informed.uses_players(args):
-                sol = cli_informed.solve_from_args(args, game, channel, _channel_from_spec, interval, start, store)
+                sol = cli_informed.solve_from_args(args, game, channel, _channel_from_spec, interval, start, store, bar)
             elif (args.jobs > 1 or args.dask) and not stored:
                 from ..solvers.parallel import solve_parallel
 

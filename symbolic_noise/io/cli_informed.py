@@ -47,7 +47,7 @@ def uses_players(args) -> bool:
     )
 
 
-def solve_from_args(args, game, channel, channel_from_spec, interval, start, store):
+def solve_from_args(args, game, channel, channel_from_spec, interval, start, store, progress=None):
     """The two-player solve the options describe."""
     from ..solvers.players import solve_players
 
@@ -56,7 +56,7 @@ def solve_from_args(args, game, channel, channel_from_spec, interval, start, sto
     return solve_players(
         game, channel, opponent,
         strategy=_strategy(args.strategy, game), opponent_strategy=_strategy(args.opponent_strategy, game),
-        interval=interval, start=root, misere=args.misere, store=store,
+        interval=interval, start=root, misere=args.misere, store=store, progress=progress,
     )
 
 

@@ -38,6 +38,7 @@ Examples
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from flint import fmpz_poly
@@ -49,7 +50,7 @@ from ..exact.piecewise import PiecewiseFunction
 from ..exact.polys import ONE, as_fmpq
 from ..exact.ratfunc import RationalFunction
 from .solution import PointResult
-from .solver import exact_interval, solve
+from .solver import SolveProgress, exact_interval, solve
 from .strategies import (  # noqa: F401  (re-exported: strategies are part of this layer's vocabulary)
     ClassicalStrategy,
     OptimalStrategy,
@@ -357,7 +358,11 @@ def solve_players(
     A, B = RealAlgebraic.rational(a), RealAlgebraic.rational(b)
     terminal = PiecewiseFunction.constant(1 if misere else 0, a, b, frozenset(), frozenset())
     values = {}
-    for v in game.positions(root):
+    order = list(game.positions(root))
+    t0 = time.perf_counter()
+    for done, v in enumerate(order):
+        if progress is not None:
+            progress(SolveProgress(done, len(order), v, 0.0, time.perf_counter() - t0))
         fs = game.followers(v)
         psi = {}  # one channel for both players: psi once
         for i, pl in ((1, first), (2, second)):
@@ -370,6 +375,8 @@ def solve_players(
                 pl.channel.check(game, v, rows, (a, b))
             funcs = [values[(u, 3 - i)] for u in fs]
             values[(v, i)] = _position_value(game, v, pl, rows, funcs, A, B, misere)
+    if progress is not None:
+        progress(SolveProgress(len(order), len(order), root, 1.0, time.perf_counter() - t0))
     return PlayersSolution(game, first, second, (a, b), values, root, misere)
 
 
