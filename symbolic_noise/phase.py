@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from flint import fmpq
 
 from .algebraic import rational_between, real_roots, sorted_exact
-from .bivariate import BiRational, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, specialise_q
+from .bivariate import GRID, BiRational, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, poly_key, specialise_q
 from .channels import get_channel
 from .errors import IntervalError, PhaseTooLargeError, UnknownChannelError
 from .games import Game
@@ -110,19 +110,26 @@ class PhaseDiagram:
     """The decomposition of [0, 1]^2 with N(p, q) and the optimal moves on every cell."""
 
     def __init__(self, game, channel, opponent, start, misere, proj, cols, cells, solver):
+        from .phasecells import merge
+
         self.game, self.channel, self.opponent = game, channel, opponent
         self.start, self.misere = start, misere
         self.polys = proj.polys
-        self.critical = [c.lo for c in cols] + [cols[-1].hi]
-        self.columns = cols
-        self.cells = cells  # {(column, sector): Cell}
+        #: the proved decomposition (every counted section, before merging)
+        self.cad_columns, self.cad_cells = cols, cells
+        self.cad_critical = [c.lo for c in cols] + [cols[-1].hi]
+        #: the output: merged columns and cells (:mod:`symbolic_noise.phasecells`)
+        self.columns, self.cells, self._where = merge(cols, cells, proj.polys)
+        self.critical = [c.lo for c in self.columns] + [self.columns[-1].hi]
         self._solver = solver
 
     def locate(self, p, q) -> Located:
         """The cell containing the exact point (p, q), with N and the optimal moves there.
 
-        On a section or a critical line (not a 2-cell) the value and optimal moves
-        are those of the exact two-player backward induction at (p, q).
+        Inside a 2-cell of the proved decomposition the cell's formula gives N;
+        on any of its sections or critical lines (walls or not) the value and
+        optimal moves are those of the exact two-player backward induction at
+        (p, q).  ``cell`` describes where the point lies in the merged diagram.
         """
         p, q = as_fmpq(p), as_fmpq(q)
         for name, x in (("p", p), ("q", q)):
@@ -131,20 +138,22 @@ class PhaseDiagram:
         where = locate_point(self.columns, self.polys, p, q)
         if where[0] == "critical":
             c = self.critical[where[1]]
-            return self._pointwise(p, q, {"kind": "critical-line", "q": c.exact_str(), "index": where[1]})
-        if where[0] == "boundary":
+            info = {"kind": "critical-line", "q": c.exact_str(), "index": where[1]}
+        elif where[0] == "boundary":
             f, i = self.columns[where[1]].boundaries[where[2]]
-            return self._pointwise(p, q, {"kind": "boundary", "column": where[1], "polynomial": f, "root": i})
-        _, col, sector = where
-        cell = self.cells[(col, sector)]
-        info = {"kind": "cell", "name": cell.name(), "column": col, "sector": sector,
-                "sample": [str(cell.p), str(cell.q)], "below": cell.below, "above": cell.above,
-                "formula": cell.value.text()}
+            info = {"kind": "boundary", "column": where[1], "polynomial": f, "root": i}
+        else:
+            _, col, sector = where
+            cell = self.cells[(col, sector)]
+            info = {"kind": "cell", "name": cell.name(), "column": col, "sector": sector,
+                    "sample": [str(cell.p), str(cell.q)], "below": cell.below, "above": cell.above,
+                    "formula": cell.value.text()}
+        fine = locate_point(self.cad_columns, self.polys, p, q)
+        if fine[0] != "cell":
+            value, optimal = self._solver.pointwise(p, q)
+            return Located(p, q, value, optimal, info)
+        cell = self.cad_cells[(fine[1], fine[2])]
         return Located(p, q, cell.value(p, q), cell.optimal, info)
-
-    def _pointwise(self, p, q, info) -> Located:
-        value, optimal = self._solver.pointwise(p, q)
-        return Located(p, q, value, optimal, info)
 
     def diagonal(self) -> list:
         """The restriction to q = p: ``[(lo, hi, optimal on the open piece)]``, pieces
@@ -153,7 +162,7 @@ class PhaseDiagram:
         critical values: between two such points it stays in one 2-cell."""
         from flint import fmpz_poly
 
-        pts = list(self.critical)
+        pts = list(self.cad_critical)
         for f in self.polys:
             coeffs: dict = {}
             for (i, j), c in f.to_dict().items():
@@ -187,6 +196,8 @@ class PhaseDiagram:
             "polynomials": len(self.polys),
             "critical_values": len(self.critical),
             "cells": len(self.cells),
+            "cad_critical_values": len(self.cad_critical),
+            "cad_cells": len(self.cad_cells),
             "max_total_degree": int(max((f.total_degree() for f in self.polys), default=0)),
         }
 
@@ -251,18 +262,20 @@ class _Solver:
         sd = bernstein_sign(fa.den) * bernstein_sign(fb.den)
         return sd != 0 and sd * bernstein_sign(fb.diff_numerator(fa), strict=strict) > 0
 
-    def _needed_factors(self, alive: list, strips: list, depth: int = 5) -> list:
+    def _needed_factors(self, alive: list, strips: list) -> list:
         """The irreducible factors of the differences of the moves' formulas whose
-        zero sets may meet the set where the two moves are maximal together.
+        zero sets may meet the set where the two moves are maximal together, each
+        with the grid cells (:data:`~symbolic_noise.bivariate.GRID`) where it may.
 
-        A factor g of ``num(a - b)`` is dropped when a quadtree of boxes covers
-        [0, 1]^2 and on every box g has a proved strict sign, or ``a`` or ``b`` is
-        strictly below another formula (interval arithmetic, rigorous).  Then the
-        maximisers change only across the zero sets of the factors kept.  Only the
-        closed strips of q where this follower combination occurs are covered: the
-        combination's region lies in the closure of its cells.
+        A quadtree of boxes covers [0, 1]^2 down to the grid; a box is dropped
+        when on it g has a proved strict sign, or ``a`` or ``b`` is strictly below
+        another formula (interval arithmetic, rigorous).  Then the maximisers
+        change only across the zero sets of the factors inside the grid cells
+        kept.  Only the closed strips of q where this follower combination
+        occurs are covered: the combination's region lies in the closure of its
+        cells.  ``None`` for the cells means everywhere (no proof attempted).
         """
-        out = []
+        out: dict = {}
         pairs = [(a, b) for x, a in enumerate(alive) for b in alive[x + 1:]]
         factors = {(a, b): irreducible_factors(self.formulas[a].diff_numerator(self.formulas[b])) for a, b in pairs}
         signs = {}
@@ -273,6 +286,8 @@ class _Solver:
                     signs[(a, b)] = (BoxSign(fa.diff_numerator(fb)), bernstein_sign(fa.den) * bernstein_sign(fb.den))
         usable = len(alive) >= 2 and all(sd != 0 for _, sd in signs.values())
         half = fmpq(1, 2)
+        strips = sorted(set(strips))
+        depth = GRID.bit_length() - 1
 
         def dominated(x, box, cache):  # x is strictly below another formula on the box
             key = (x, box)
@@ -280,28 +295,38 @@ class _Solver:
                 cache[key] = any(signs[(c, x)][1] * signs[(c, x)][0](*box) > 0 for c in alive if c != x)
             return cache[key]
 
+        def meets_strips(qlo, qhi):
+            return any(qlo <= hi and lo <= qhi for lo, hi in strips)
+
         cache: dict = {}
         for a, b in pairs:
             for g in factors[(a, b)]:
+                k = poly_key(g)
                 if not usable:
-                    out.append(g)
+                    out[k] = (g, None)
                     continue
                 gs = BoxSign(g)
-                todo, keep = [(fmpq(0), fmpq(1), lo, hi, 0) for lo, hi in set(strips)], False
+                todo, kept = [(fmpq(0), fmpq(1), fmpq(0), fmpq(1), 0)], set()
                 while todo:
                     plo, phi, qlo, qhi, d = todo.pop()
                     box = (plo, phi, qlo, qhi)
+                    if not meets_strips(qlo, qhi):
+                        continue
                     if gs(*box) != 0 or dominated(a, box, cache) or dominated(b, box, cache):
                         continue
                     if d == depth:
-                        keep = True
-                        break
+                        kept.add((int((plo * GRID).floor()), int((qlo * GRID).floor())))
+                        continue
                     pm, qm = (plo + phi) * half, (qlo + qhi) * half
                     todo += [(plo, pm, qlo, qm, d + 1), (pm, phi, qlo, qm, d + 1),
                              (plo, pm, qm, qhi, d + 1), (pm, phi, qm, qhi, d + 1)]
-                if keep:
-                    out.append(g)
-        return out
+                if kept:
+                    prev = out.get(k)
+                    if prev is None:
+                        out[k] = (g, kept)
+                    elif prev[1] is not None:
+                        out[k] = (g, prev[1] | kept)
+        return list(out.values())
 
     def _move_ids(self, v, i: int, tup: tuple, *, strict: bool, strips=None) -> list[int]:
         table = self.moves.setdefault((v, i), {})
@@ -332,8 +357,8 @@ class _Solver:
         strict = v == self.root
         alive = [a for a in distinct if not any(self._below(a, b, strict) for b in distinct if b != a)]
         self.alive[(v, i, tup)] = frozenset(alive)
-        for g in self._needed_factors(alive, strips or [(fmpq(0), fmpq(1))]):
-            self.proj.add(g)
+        for g, cells in self._needed_factors(alive, strips or [(fmpq(0), fmpq(1))]):
+            self.proj.add(g, cells)
         if len(self.proj.polys) > MAX_POLYS:
             raise PhaseTooLargeError(
                 f"the phase diagram of {self.game.describe()} needs more than {MAX_POLYS} boundary polynomials"
