@@ -360,6 +360,9 @@ class Projection:
         self._roots: dict = {}  # q-poly key -> its real roots in [0, 1]
         self._sections: dict = {}  # (poly index, rational q) -> roots in 0 < p < 1
         self._ends: dict = {}  # (poly index, a, row) -> roots of f(a, q) in the row
+        self.degs: list = []  # per polynomial: its degree in p
+        self.version = 0  # bumped whenever a polynomial or a relevance set changes
+        self._columns: dict = {}
 
     def _add_q(self, g: fmpz_mpoly, owner: tuple) -> None:
         if g.is_zero() or g.is_constant():
@@ -373,6 +376,7 @@ class Projection:
         """Add an irreducible normalised polynomial, relevant on the grid ``cells``
         (``None``: everywhere); a polynomial added again gets the union.  Returns its index."""
         k = poly_key(f)
+        self.version += 1
         if k in self._keys:
             idx = self._keys[k]
             old = self.cells[idx]
@@ -382,6 +386,7 @@ class Projection:
             return idx
         idx = self._keys[k] = len(self.polys)
         self.polys.append(f)
+        self.degs.append(deg_p(f))
         self.cells.append(None if cells is None else set(cells))
         self.rows.append(None if cells is None else _intervals(cells))
         owner = (idx,)
@@ -442,7 +447,7 @@ class Projection:
         if self.restricted():
             pts.extend(RealAlgebraic.rational(fmpq(j, GRID)) for j in range(1, GRID))
             for idx, rows in enumerate(self.rows):
-                if rows is None or deg_p(self.polys[idx]) == 0:
+                if rows is None or self.degs[idx] == 0:
                     continue
                 for j, ivs in rows.items():
                     for a, b in ivs:
@@ -465,10 +470,15 @@ class Projection:
 
     def sections(self, idx: int, s: fmpq) -> list[RealAlgebraic]:
         """The roots in 0 < p < 1 of polynomial ``idx`` at q = s (cached)."""
-        key = (idx, s)
-        if key not in self._sections:
-            self._sections[key] = interior_roots(self.polys[idx], s)
-        return self._sections[key]
+        per = self._sections.setdefault((int(s.p), int(s.q)), {})
+        if idx not in per:
+            per[idx] = interior_roots(self.polys[idx], s)
+        return per[idx]
+
+    def in_row(self, idx: int, row: int) -> bool:
+        """Whether polynomial ``idx`` may count anywhere in grid row ``row``."""
+        rows = self.rows[idx]
+        return rows is None or row in rows
 
     def counts(self, idx: int, r: RealAlgebraic, s: fmpq) -> bool:
         """Whether the section through (r, s) of polynomial ``idx`` counts (lies in its relevant set)."""
@@ -476,7 +486,7 @@ class Projection:
         if rows is None:
             return True
         for a, b in rows.get(_row_of(s), ()):
-            if r.compare(RealAlgebraic.rational(a)) >= 0 and r.compare(RealAlgebraic.rational(b)) <= 0:
+            if r.compare(a) >= 0 and r.compare(b) <= 0:
                 return True
         return False
 
@@ -507,13 +517,7 @@ def columns(proj: Projection) -> list[Column]:
             lo, hi = crit[k], crit[k + 1]
             s = rational_between(lo, hi)
             col = Column(k, lo, hi, s)
-            roots = []
-            for idx, f in enumerate(proj.polys):
-                if deg_p(f) >= 1:
-                    for i, r in enumerate(proj.sections(idx, s)):
-                        if proj.counts(idx, r, s):
-                            roots.append((r, idx, i))
-            roots = sorted(roots, key=_cmp_key)
+            roots = _column_roots(proj, s)
             col.boundaries = [(idx, i) for _, idx, i in roots]
             for (_, a, _), (_, b, _) in zip(roots, roots[1:]):
                 if a != b and (min(a, b), max(a, b)) not in proj.pairs:
@@ -532,6 +536,23 @@ def columns(proj: Projection) -> list[Column]:
             return cols
         for a, b in missing:
             proj.add_pair(a, b)
+
+
+def _column_roots(proj: Projection, s: fmpq) -> list:
+    """The counted sections at q = s, increasing: ``[(root, poly index, root index)]`` (cached
+    while the polynomial set is unchanged)."""
+    key = (int(s.p), int(s.q), proj.version)
+    cache = proj._columns
+    if key not in cache:
+        row = _row_of(s) if proj.restricted() else None
+        roots = []
+        for idx, d in enumerate(proj.degs):
+            if d >= 1 and (row is None or proj.in_row(idx, row)):
+                for i, r in enumerate(proj.sections(idx, s)):
+                    if proj.counts(idx, r, s):
+                        roots.append((r, idx, i))
+        cache[key] = sorted(roots, key=_cmp_key)
+    return cache[key]
 
 
 def locate_point(cols: list[Column], polys, p: fmpq, q: fmpq) -> tuple:

@@ -239,6 +239,8 @@ class _Solver:
         self.labels = {v: [game.move_label(v, w) for w in game.followers(v)] for v in self.order}
         self.terminal = self._intern(BiRational.constant(1 if misere else 0))
         self._column_cache: dict = {}
+        self._points: dict = {}  # sample point -> (state, values, positions done)
+        self.fol = {v: game.followers(v) for v in self.order}
         self.alive: dict = {}  # (v, i, follower formula ids) -> the moves' formulas not dominated
 
     def _intern(self, f: BiRational) -> int:
@@ -380,23 +382,26 @@ class _Solver:
 
     def state_at(self, p: fmpq, q: fmpq, upto: int, *, strict: bool, collect=None, strip=None):
         """Formula ids of ``W_v^i`` at the sample (p, q) for the first ``upto`` positions;
-        with ``collect``, the follower combinations of the positions after are recorded."""
-        state, values = {}, {}
-        cache = self._column_cache.setdefault(q, {})
-        for n, v in enumerate(self.order):
-            fs = self.game.followers(v)
+        with ``collect``, the follower combinations of the position ``upto`` are
+        recorded.  What is known at a point is kept (a sample recurs while the
+        decomposition is refined) and the induction resumes from there."""
+        pkey = (int(p.p), int(p.q), int(q.p), int(q.q))
+        state, values, done = self._points.get(pkey, ({}, {}, 0))
+        cache = self._column_cache.setdefault(pkey[2:], {})
+        for n in range(done, min(upto + 1, len(self.order))):
+            v = self.order[n]
+            fs = self.fol[v]
             for i in (1, 2):
                 if (v, i) not in self.needed:
                     continue
                 if not fs:
                     state[(v, i)], values[(v, i)] = self.terminal, fmpq(1 if self.misere else 0)
                     continue
+                tup = tuple(state[(u, 3 - i)] for u in fs)
                 if n >= upto:
                     if collect is not None:
-                        tup = tuple(state[(u, 3 - i)] for u in fs)
                         collect.setdefault((v, i), {}).setdefault(tup, []).append(strip)
                     continue
-                tup = tuple(state[(u, 3 - i)] for u in fs)
                 ids = self._move_ids(v, i, tup, strict=strict)
                 vals = [self._value(t, p, q, cache) for t in ids]
                 top = max(vals)
@@ -406,8 +411,9 @@ class _Solver:
                 if len(lead) != 1:
                     raise ArithmeticError(f"different formulas tie at the 2-cell sample ({p}, {q}) at {v!r}")
                 state[(v, i)], values[(v, i)] = lead.pop(), top
-            if n >= upto:
-                break
+            if n < upto:
+                done = n + 1
+        self._points[pkey] = (state, values, done)
         return state, values
 
     def run(self, progress=None):
