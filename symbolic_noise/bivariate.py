@@ -57,25 +57,37 @@ def in_q(f: fmpz_mpoly) -> fmpz_poly:
     return fmpz_poly([coeffs.get(j, 0) for j in range(max(coeffs, default=-1) + 1)])
 
 
-def specialise_q(f: fmpz_mpoly, s: fmpq) -> fmpq_poly:
-    """``f(p, s)`` for a rational ``s``, exactly, as a polynomial in p.
+def q_coeffs(f: fmpz_mpoly) -> list:
+    """``f`` as its coefficients in p, each an ``fmpz_poly`` in q (index = power of p).
+
+    >>> p, q = CTX.gens()
+    >>> [str(c) for c in q_coeffs(p * q - 1)]
+    ['-1', 'x']
+    """
+    rows: dict = {}
+    for (i, j), c in f.to_dict().items():
+        rows.setdefault(i, {})[j] = c
+    return [fmpz_poly([rows.get(i, {}).get(j, 0) for j in range(max(rows.get(i, {0: 0})) + 1)]) for i in range(max(rows, default=-1) + 1)]
+
+
+
+
+def specialise_q(f: fmpz_mpoly, s: fmpq, coeffs=None) -> fmpq_poly:
+    """``f(p, s)`` for a rational ``s``, exactly, as a polynomial in p
+    (``coeffs``: :func:`q_coeffs` of f, when the caller keeps them).
 
     >>> p, q = CTX.gens()
     >>> specialise_q(p * q - 1, fmpq(1, 2))
     1/2*x + (-1)
     """
-    coeffs: dict = {}
-    powers: dict = {}
-    for (i, j), c in f.to_dict().items():
-        if j not in powers:
-            powers[j] = s**j
-        coeffs[i] = coeffs.get(i, fmpq(0)) + fmpq(c) * powers[j]
-    return fmpq_poly([coeffs.get(i, 0) for i in range(max(coeffs, default=-1) + 1)])
+    if coeffs is None:
+        coeffs = q_coeffs(f)
+    return fmpq_poly([c(s) for c in coeffs])
 
 
-def at_q(f: fmpz_mpoly, s: fmpq) -> fmpz_poly:
+def at_q(f: fmpz_mpoly, s: fmpq, coeffs=None) -> fmpz_poly:
     """``f(p, s)`` for a rational ``s``, cleared of denominators (same roots in p)."""
-    return specialise_q(f, s).numer()
+    return specialise_q(f, s, coeffs).numer()
 
 
 def evaluate2(f: fmpz_mpoly, x: fmpq, y: fmpq) -> fmpq:
@@ -286,9 +298,9 @@ class Column:
     sectors: list = field(default_factory=list)
 
 
-def interior_roots(f: fmpz_mpoly, s: fmpq) -> list[RealAlgebraic]:
+def interior_roots(f: fmpz_mpoly, s: fmpq, coeffs=None) -> list[RealAlgebraic]:
     """The real roots of ``f(p, s)`` in the open interval 0 < p < 1, increasing."""
-    g = at_q(f, s)
+    g = at_q(f, s, coeffs)
     if g.degree() < 1:
         return []
     zero, one = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
@@ -361,6 +373,7 @@ class Projection:
         self._sections: dict = {}  # (poly index, rational q) -> roots in 0 < p < 1
         self._ends: dict = {}  # (poly index, a, row) -> roots of f(a, q) in the row
         self.degs: list = []  # per polynomial: its degree in p
+        self.qc: list = []  # per polynomial: its coefficients in p as polynomials in q
         self.version = 0  # bumped whenever a polynomial or a relevance set changes
         self._columns: dict = {}
 
@@ -387,6 +400,7 @@ class Projection:
         idx = self._keys[k] = len(self.polys)
         self.polys.append(f)
         self.degs.append(deg_p(f))
+        self.qc.append(q_coeffs(f))
         self.cells.append(None if cells is None else set(cells))
         self.rows.append(None if cells is None else _intervals(cells))
         owner = (idx,)
@@ -472,7 +486,7 @@ class Projection:
         """The roots in 0 < p < 1 of polynomial ``idx`` at q = s (cached)."""
         per = self._sections.setdefault((int(s.p), int(s.q)), {})
         if idx not in per:
-            per[idx] = interior_roots(self.polys[idx], s)
+            per[idx] = interior_roots(self.polys[idx], s, self.qc[idx])
         return per[idx]
 
     def in_row(self, idx: int, row: int) -> bool:

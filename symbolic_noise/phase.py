@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from flint import fmpq
 
 from .algebraic import rational_between, real_roots, sorted_exact
-from .bivariate import GRID, BiRational, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, poly_key, specialise_q
+from .bivariate import GRID, BiRational, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, poly_key, q_coeffs, specialise_q
 from .channels import get_channel
 from .errors import IntervalError, PhaseTooLargeError, UnknownChannelError
 from .games import Game
@@ -239,6 +239,7 @@ class _Solver:
         self.labels = {v: [game.move_label(v, w) for w in game.followers(v)] for v in self.order}
         self.terminal = self._intern(BiRational.constant(1 if misere else 0))
         self._column_cache: dict = {}
+        self._qc: dict = {}  # formula id -> coefficients in p of num and den (polynomials in q)
         self._points: dict = {}  # sample point -> (state, values, positions done)
         self.fol = {v: game.followers(v) for v in self.order}
         self.alive: dict = {}  # (v, i, follower formula ids) -> the moves' formulas not dominated
@@ -373,8 +374,11 @@ class _Solver:
         (every sector of a column shares q)."""
         g = cache.get(t)
         if g is None:
-            f = self.formulas[t]
-            g = cache[t] = (specialise_q(f.num, q), specialise_q(f.den, q))
+            qc = self._qc.get(t)
+            if qc is None:
+                f = self.formulas[t]
+                qc = self._qc[t] = (q_coeffs(f.num), q_coeffs(f.den))
+            g = cache[t] = (specialise_q(None, q, qc[0]), specialise_q(None, q, qc[1]))
         d = g[1](p)
         if d == 0:
             raise ZeroDivisionError(f"a denominator vanishes at ({p}, {q})")
