@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flint import fmpq, fmpq_poly, fmpz, fmpz_mpoly, fmpz_mpoly_ctx, fmpz_poly
+from flint import arb, arb_poly, fmpq, fmpq_poly, fmpz, fmpz_mpoly, fmpz_mpoly_ctx, fmpz_poly
 
 from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact
 
@@ -135,9 +135,22 @@ def bernstein_sign(f: fmpz_mpoly, *, strict: bool = True) -> int:
 
 def box_ball(lo: fmpq, hi: fmpq):
     """An arb ball enclosing the rational interval [lo, hi] (rigorous)."""
-    from flint import arb
-
     return (arb(lo.p) / lo.q).union(arb(hi.p) / hi.q)
+
+
+class BoxBalls:
+    """The arb balls of a box [plo, phi] x [qlo, qhi] that :class:`BoxSign` needs:
+    the box, its centre and its half-widths (rigorous enclosures)."""
+
+    __slots__ = ("P", "Q", "cp", "cq", "rp", "rq")
+
+    def __init__(self, plo: fmpq, phi: fmpq, qlo: fmpq, qhi: fmpq):
+        half = fmpq(1, 2)
+        cp, cq = (plo + phi) * half, (qlo + qhi) * half
+        self.P, self.Q = box_ball(plo, phi), box_ball(qlo, qhi)
+        self.cp, self.cq = arb(cp.p) / cp.q, arb(cq.p) / cq.q
+        wp, wq = (phi - plo) * half, (qhi - qlo) * half
+        self.rp, self.rq = box_ball(-wp, wp), box_ball(-wq, wq)
 
 
 class BoxSign:
@@ -155,45 +168,35 @@ class BoxSign:
     """
 
     def __init__(self, f: fmpz_mpoly):
-        self.rows = self._rows(f.to_dict())
-        dp = {(i - 1, j): c * i for (i, j), c in f.to_dict().items() if i}
-        dq = {(i, j - 1): c * j for (i, j), c in f.to_dict().items() if j}
-        self.dp, self.dq = self._rows(dp), self._rows(dq)
+        d = f.to_dict()
+        self.rows = self._rows(d)
+        self.dp = self._rows({(i - 1, j): c * i for (i, j), c in d.items() if i})
+        self.dq = self._rows({(i, j - 1): c * j for (i, j), c in d.items() if j})
 
     @staticmethod
     def _rows(coeffs: dict) -> list:
         rows: dict = {}
         for (i, j), c in coeffs.items():
             rows.setdefault(i, {})[j] = int(c)
-        m = max(rows, default=0)
-        return [[rows.get(i, {}).get(j, 0) for j in range(max(rows.get(i, {0: 0}), default=0) + 1)] for i in range(m + 1)]
+        m = max(rows, default=-1)
+        return [arb_poly([rows.get(i, {}).get(j, 0) for j in range(max(rows.get(i, {0: 0}), default=0) + 1)]) for i in range(m + 1)]
 
     @staticmethod
     def _horner(rows, P, Q):
-        from flint import arb
-
-        total = arb(0)
-        for row in reversed(rows):
-            c = arb(0)
-            for a in reversed(row):
-                c = c * Q + a
-            total = total * P + c
-        return total
+        if not rows:
+            return arb(0)
+        return arb_poly([r(Q) for r in rows])(P)
 
     def __call__(self, plo: fmpq, phi: fmpq, qlo: fmpq, qhi: fmpq) -> int:
-        from flint import arb
+        return self.sign(BoxBalls(plo, phi, qlo, qhi))
 
-        P, Q = box_ball(plo, phi), box_ball(qlo, qhi)
-        total = self._horner(self.rows, P, Q)
+    def sign(self, b: BoxBalls) -> int:
+        total = self._horner(self.rows, b.P, b.Q)
         if total > 0:
             return 1
         if total < 0:
             return -1
-        half = fmpq(1, 2)
-        cp, cq = (plo + phi) * half, (qlo + qhi) * half
-        rp, rq = box_ball(-(phi - plo) * half, (phi - plo) * half), box_ball(-(qhi - qlo) * half, (qhi - qlo) * half)
-        mv = self._horner(self.rows, arb(cp.p) / cp.q, arb(cq.p) / cq.q)
-        mv = mv + self._horner(self.dp, P, Q) * rp + self._horner(self.dq, P, Q) * rq
+        mv = self._horner(self.rows, b.cp, b.cq) + self._horner(self.dp, b.P, b.Q) * b.rp + self._horner(self.dq, b.P, b.Q) * b.rq
         return 1 if mv > 0 else (-1 if mv < 0 else 0)
 
 
@@ -403,6 +406,7 @@ class Projection:
         self.qc: list = []  # per polynomial: its coefficients in p as polynomials in q
         self.version = 0  # bumped whenever a polynomial or a relevance set changes
         self._columns: dict = {}
+        self._shared: dict = {}
 
     def _add_q(self, g: fmpz_mpoly, owner: tuple) -> None:
         if g.is_zero() or g.is_constant():
@@ -459,20 +463,42 @@ class Projection:
     def restricted(self) -> bool:
         return any(c is not None for c in self.cells)
 
+    def _shared_rows(self, owner: tuple):
+        """The grid rows where every polynomial of ``owner`` is relevant and, for a
+        pair, their relevant p-intervals overlap (closed); ``None``: every row."""
+        key = (owner, self.version)
+        hit = self._shared.get(owner)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        rows = [self.rows[i] for i in owner if self.rows[i] is not None]
+        if not rows:
+            out = None
+        elif len(rows) == 1:
+            out = set(rows[0])
+        else:
+            out = {j for j in rows[0] if j in rows[1]
+                   and any(a <= d and c <= b for a, b in rows[0][j] for c, d in rows[1][j])}
+        self._shared[owner] = (key, out)
+        return out
+
+    def may_meet(self, i: int, j: int) -> bool:
+        """Whether the relevant parts of polynomials i and j may meet (a shared grid row
+        where their relevant p-intervals overlap)."""
+        rows = self._shared_rows((min(i, j), max(i, j)))
+        return rows is None or bool(rows)
+
     def _relevant_rows(self, owner: tuple, r: RealAlgebraic):
-        """Whether every polynomial of ``owner`` is relevant in a grid row whose
-        closed q-range holds ``r`` (one row for all of them)."""
-        lo, hi = r.interval
-        cand = None
-        for i in owner:
-            if self.rows[i] is None:
-                continue
-            js = {j for j in self.rows[i] if fmpq(j, GRID) <= hi and lo <= fmpq(j + 1, GRID)}
-            cand = js if cand is None else cand & js
+        """Whether ``r`` lies in a closed grid row of :meth:`_shared_rows`."""
+        cand = self._shared_rows(owner)
         if cand is None:
             return True
+        lo, hi = r.interval
         zero = RealAlgebraic.rational
-        return any(r.compare(zero(fmpq(j, GRID))) >= 0 and r.compare(zero(fmpq(j + 1, GRID))) <= 0 for j in cand)
+        for j in cand:
+            if fmpq(j, GRID) <= hi and lo <= fmpq(j + 1, GRID):
+                if r.compare(zero(fmpq(j, GRID))) >= 0 and r.compare(zero(fmpq(j + 1, GRID))) <= 0:
+                    return True
+        return False
 
     def critical_values(self) -> list[RealAlgebraic]:
         """0, 1 and every real root in [0, 1] of the projection where its polynomials
@@ -548,8 +574,10 @@ def columns(proj: Projection) -> list[Column]:
     that is contiguous in that order (a section between two of them is squeezed
     onto the point).  Two neighbours in the block belong to different
     polynomials (else a double root: disc = 0), so their resultant vanishes at
-    q*; q* lies in the row where both are relevant, so it is a critical value
-    inside the column: impossible.
+    q*; the meeting point lies in both relevant sets, in one grid row where
+    their relevant p-intervals overlap, so the pair was projected and q* is a
+    critical value inside the column: impossible.  (Neighbours whose relevant
+    p-intervals overlap in no grid row cannot meet and are not projected.)
     """
     while True:
         crit = proj.critical_values()
@@ -561,7 +589,8 @@ def columns(proj: Projection) -> list[Column]:
             roots = _column_roots(proj, s)
             col.boundaries = [(idx, i) for _, idx, i in roots]
             for (_, a, _), (_, b, _) in zip(roots, roots[1:]):
-                if a != b and (min(a, b), max(a, b)) not in proj.pairs:
+                # neighbours whose relevant p-intervals share no grid row cannot meet
+                if a != b and (min(a, b), max(a, b)) not in proj.pairs and proj.may_meet(a, b):
                     missing.add((min(a, b), max(a, b)))
             edges = [RealAlgebraic.rational(0)] + [r for r, _, _ in roots] + [RealAlgebraic.rational(1)]
             for a, b in zip(edges, edges[1:]):

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from flint import fmpq
 
 from .algebraic import rational_between, real_roots, sorted_exact
-from .bivariate import GRID, BiRational, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, poly_key, q_coeffs, specialise_q
+from .bivariate import GRID, BiRational, BoxBalls, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, poly_key, q_coeffs, specialise_q
 from .channels import get_channel
 from .errors import IntervalError, PhaseTooLargeError, UnknownChannelError
 from .games import Game
@@ -239,6 +239,7 @@ class _Solver:
         self.labels = {v: [game.move_label(v, w) for w in game.followers(v)] for v in self.order}
         self.terminal = self._intern(BiRational.constant(1 if misere else 0))
         self._column_cache: dict = {}
+        self._balls: dict = {}  # integer box (i, j, depth) -> its arb balls
         self._qc: dict = {}  # formula id -> coefficients in p of num and den (polynomials in q)
         self._points: dict = {}  # sample point -> (state, values, positions done)
         self.fol = {v: game.followers(v) for v in self.order}
@@ -288,17 +289,26 @@ class _Solver:
                     fa, fb = self.formulas[a], self.formulas[b]
                     signs[(a, b)] = (BoxSign(fa.diff_numerator(fb)), bernstein_sign(fa.den) * bernstein_sign(fb.den))
         usable = len(alive) >= 2 and all(sd != 0 for _, sd in signs.values())
-        half = fmpq(1, 2)
         strips = sorted(set(strips))
         depth = GRID.bit_length() - 1
+        balls = self._balls
 
-        def dominated(x, box, cache):  # x is strictly below another formula on the box
-            key = (x, box)
-            if key not in cache:
-                cache[key] = any(signs[(c, x)][1] * signs[(c, x)][0](*box) > 0 for c in alive if c != x)
-            return cache[key]
+        def box_of(i, j, d):  # the integer box (i, j) at depth d, its balls cached
+            key = (i, j, d)
+            if key not in balls:
+                w = fmpq(1, 2**d)
+                balls[key] = BoxBalls(i * w, (i + 1) * w, j * w, (j + 1) * w)
+            return balls[key]
 
-        def meets_strips(qlo, qhi):
+        def dominated(x, key, cache):  # x is strictly below another formula on the box
+            if (x, key) not in cache:
+                b = box_of(*key)
+                cache[(x, key)] = any(signs[(c, x)][1] * signs[(c, x)][0].sign(b) > 0 for c in alive if c != x)
+            return cache[(x, key)]
+
+        def meets_strips(j, d):
+            w = fmpq(1, 2**d)
+            qlo, qhi = j * w, (j + 1) * w
             return any(qlo <= hi and lo <= qhi for lo, hi in strips)
 
         cache: dict = {}
@@ -309,20 +319,18 @@ class _Solver:
                     out[k] = (g, None)
                     continue
                 gs = BoxSign(g)
-                todo, kept = [(fmpq(0), fmpq(1), fmpq(0), fmpq(1), 0)], set()
+                todo, kept = [(0, 0, 0)], set()
                 while todo:
-                    plo, phi, qlo, qhi, d = todo.pop()
-                    box = (plo, phi, qlo, qhi)
-                    if not meets_strips(qlo, qhi):
+                    key = todo.pop()
+                    i, j, d = key
+                    if not meets_strips(j, d):
                         continue
-                    if gs(*box) != 0 or dominated(a, box, cache) or dominated(b, box, cache):
+                    if gs.sign(box_of(*key)) != 0 or dominated(a, key, cache) or dominated(b, key, cache):
                         continue
                     if d == depth:
-                        kept.add((int((plo * GRID).floor()), int((qlo * GRID).floor())))
+                        kept.add((i, j))
                         continue
-                    pm, qm = (plo + phi) * half, (qlo + qhi) * half
-                    todo += [(plo, pm, qlo, qm, d + 1), (pm, phi, qlo, qm, d + 1),
-                             (plo, pm, qm, qhi, d + 1), (pm, phi, qm, qhi, d + 1)]
+                    todo += [(2 * i, 2 * j, d + 1), (2 * i + 1, 2 * j, d + 1), (2 * i, 2 * j + 1, d + 1), (2 * i + 1, 2 * j + 1, d + 1)]
                 if kept:
                     prev = out.get(k)
                     if prev is None:
