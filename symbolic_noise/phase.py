@@ -37,7 +37,7 @@ from flint import fmpq
 from .algebraic import rational_between, real_roots, sorted_exact
 from .bivariate import GRID, BiRational, BoxBalls, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, poly_key, q_coeffs, specialise_q
 from .channels import get_channel
-from .errors import IntervalError, PhaseTooLargeError, UnknownChannelError
+from .errors import ChannelNotApplicableError, IntervalError, InvalidChannelError, PhaseTooLargeError, UnknownChannelError
 from .games import Game
 from .polys import as_fmpq
 
@@ -62,7 +62,10 @@ def opponent_spec(spec: str):
 
 
 def _channel_rows(channel, game, v, var: int):
-    """psi at v as rows of bivariate rational functions in p (var 0) or q (var 1)."""
+    """psi at v as rows of bivariate rational functions in p (var 0) or q (var 1);
+    a two-parameter channel gives its own rows in (p, q) for both players."""
+    if getattr(channel, "two_parameter", False):
+        return [[e if not e.num.is_zero() else None for e in row] for row in channel.rows2(game, v)]
     rows = channel.rows(game, v)
     out = []
     for den, row in zip(rows.den, rows.num):
@@ -481,7 +484,10 @@ class _Solver:
                 x = p if i == 1 else q
                 key = (v, i)
                 if key not in mats:
-                    mats[key] = self.chans[i].rows(self.game, v).at(x)
+                    if getattr(self.chans[i], "two_parameter", False):
+                        mats[key] = _rows_at(self.chans[i].rows2(self.game, v), p, q, v)
+                    else:
+                        mats[key] = self.chans[i].rows(self.game, v).at(x)
                 lose = [1 - W[(u, 3 - i)] for u in fs]
                 vals = [sum((a * b for a, b in zip(row, lose)), fmpq(0)) for row in mats[key]]
                 W[(v, i)] = max(vals)
@@ -490,6 +496,16 @@ class _Solver:
         if out is None:
             out = (W[(self.root, 1)], frozenset())
         return out
+
+
+def _rows_at(rows, p: fmpq, q: fmpq, v) -> list:
+    """A two-parameter channel's rows at the point (p, q), exactly."""
+    try:
+        return [[e(p, q) for e in row] for row in rows]
+    except ZeroDivisionError:
+        raise ChannelNotApplicableError(
+            f"the two-parameter channel is undefined at (p, q) = ({p}, {q}) (no legal move can be received)", position=v
+        ) from None
 
 
 def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: bool = False, progress=None) -> PhaseDiagram:
@@ -508,6 +524,13 @@ def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: boo
         opp = opponent_channel
     else:
         opp = opponent_spec(opponent_channel)
+    if getattr(ch, "two_parameter", False) or getattr(opp, "two_parameter", False):
+        if ch.name != opp.name:
+            raise InvalidChannelError(
+                f"a two-parameter channel ({ch.name if getattr(ch, 'two_parameter', False) else opp.name}) is shared by"
+                " both players: give it as --channel alone"
+            )
+        opp = ch
     root = game.start() if start is None else game.check_position(start)
     solver = _Solver(game, ch, opp, root, misere)
     cols, cells = solver.run(progress)
