@@ -44,7 +44,7 @@ from .polys import as_fmpq
 #: refuse games with more positions than this (both players count once each)
 MAX_POSITIONS = 200
 #: refuse when the polynomial set grows beyond this many irreducible polynomials
-MAX_POLYS = 100
+MAX_POLYS = 2000
 
 
 def opponent_spec(spec: str):

@@ -179,7 +179,7 @@ def test_birational_canonical():
 
 def test_limits_and_errors():
     with pytest.raises(PhaseTooLargeError):
-        phase(Chomp(2, 3), "king", "king@q")
+        phase(Nim(120), "binary", "binary@q")
     with pytest.raises(UnknownChannelError):
         phase(Nim(3), "binary", "binary@p")
 
@@ -207,7 +207,7 @@ def test_cli_diagram_json_and_plot(capsys, tmp_path):
     ["phase", "nim", "3", "--locate", "2,1/2"],
     ["phase", "nim", "3", "--locate", "1/2"],
     ["phase", "nim", "3", "--opponent-channel", "binary@p"],
-    ["phase", "chomp", "2x3"],
+    ["phase", "nim", "120"],
 ])
 def test_cli_errors_one_line(argv, capsys):
     assert main(argv) == 2
