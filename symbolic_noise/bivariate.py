@@ -339,7 +339,7 @@ def interior_roots(f: fmpz_mpoly, s: fmpq, coeffs=None) -> list[RealAlgebraic]:
 
 #: relevance grid: a polynomial may be declared relevant only on closed cells
 #: [i/GRID, (i+1)/GRID] x [j/GRID, (j+1)/GRID] of this grid
-GRID = 32
+GRID = 64
 
 
 def _row_of(s: fmpq) -> int:
