@@ -243,6 +243,8 @@ class _Solver:
         self.terminal = self._intern(BiRational.constant(1 if misere else 0))
         self._column_cache: dict = {}
         self._balls: dict = {}  # integer box (i, j, depth) -> its arb balls
+        self._signs: dict = {}  # formula pair -> box signs of their difference
+        self._above: dict = {}  # (formula c, formula x, box) -> c > x on the box, proved
         self._qc: dict = {}  # formula id -> coefficients in p of num and den (polynomials in q)
         self._points: dict = {}  # sample point -> (state, values, positions done)
         self.fol = {v: game.followers(v) for v in self.order}
@@ -285,16 +287,20 @@ class _Solver:
         out: dict = {}
         pairs = [(a, b) for x, a in enumerate(alive) for b in alive[x + 1:]]
         factors = {(a, b): irreducible_factors(self.formulas[a].diff_numerator(self.formulas[b])) for a, b in pairs}
-        signs = {}
+        signs = self._signs  # (a, b) -> (BoxSign of num(a - b), sign of den(a) den(b)); shared by all groups
         for a in alive:
             for b in alive:
-                if a != b:
+                if a != b and (a, b) not in signs:
                     fa, fb = self.formulas[a], self.formulas[b]
                     signs[(a, b)] = (BoxSign(fa.diff_numerator(fb)), bernstein_sign(fa.den) * bernstein_sign(fb.den))
-        usable = len(alive) >= 2 and all(sd != 0 for _, sd in signs.values())
-        strips = sorted(set(strips))
+        usable = len(alive) >= 2 and all(signs[(a, b)][1] != 0 for a in alive for b in alive if a != b)
         depth = GRID.bit_length() - 1
-        balls = self._balls
+        balls, above = self._balls, self._above
+        # the grid rows meeting a closed strip, and prefix counts to test a box's rows at once
+        hit = [any(fmpq(r, GRID) <= hi and lo <= fmpq(r + 1, GRID) for lo, hi in set(strips)) for r in range(GRID)]
+        prefix = [0]
+        for h in hit:
+            prefix.append(prefix[-1] + h)
 
         def box_of(i, j, d):  # the integer box (i, j) at depth d, its balls cached
             key = (i, j, d)
@@ -303,16 +309,20 @@ class _Solver:
                 balls[key] = BoxBalls(i * w, (i + 1) * w, j * w, (j + 1) * w)
             return balls[key]
 
+        def over(c, x, key):  # formula c is strictly above formula x on the box (cached for all groups)
+            k = (c, x, key)
+            if k not in above:
+                above[k] = signs[(c, x)][1] * signs[(c, x)][0].sign(box_of(*key)) > 0
+            return above[k]
+
         def dominated(x, key, cache):  # x is strictly below another formula on the box
             if (x, key) not in cache:
-                b = box_of(*key)
-                cache[(x, key)] = any(signs[(c, x)][1] * signs[(c, x)][0].sign(b) > 0 for c in alive if c != x)
+                cache[(x, key)] = any(over(c, x, key) for c in alive if c != x)
             return cache[(x, key)]
 
         def meets_strips(j, d):
-            w = fmpq(1, 2**d)
-            qlo, qhi = j * w, (j + 1) * w
-            return any(qlo <= hi and lo <= qhi for lo, hi in strips)
+            s = 1 << (depth - d)
+            return prefix[(j + 1) * s] > prefix[j * s]
 
         cache: dict = {}
         for a, b in pairs:
