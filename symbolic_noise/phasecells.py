@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .algebraic import RealAlgebraic
-from .bivariate import ONE2, Q_GEN, ZERO2, Column, deg_p, in_q, lc_p
+from .algebraic import RealAlgebraic, rational_between
+from .bivariate import ONE2, Q_GEN, ZERO2, Column, deg_p, in_q, interior_roots, lc_p, locate_point
 
 
 def _sign_at(c: RealAlgebraic, f) -> int:
@@ -112,9 +112,12 @@ def merge(cols, fine: dict, polys):
     for m, group in enumerate(groups):
         first = cols[group[0]]
         runs, walls, _ = per_col[group[0]]
-        mc = Column(m, first.lo, cols[group[-1]].hi, first.q, list(walls), [])
+        samples = _simple_samples(cols, group, walls, polys)
+        mc = Column(m, first.lo, cols[group[-1]].hi, samples[1] if samples else first.q, list(walls), [])
         for k, (a, _) in enumerate(runs):
             cell = fine[(first.index, a)]
+            if samples:
+                cell = replace(cell, p=samples[0][k], q=samples[1])
             mc.sectors.append(cell.p)
             below = walls[k - 1] if k > 0 else None
             above = walls[k] if k < len(walls) else None
@@ -125,6 +128,51 @@ def merge(cols, fine: dict, polys):
                     where[(cols[j].index, s)] = (m, k)
         out_cols.append(mc)
     return out_cols, cells, where
+
+
+def _simple_samples(cols, group, walls, polys):
+    """Short rational samples for a merged column: q the simplest rational between its
+    ends, p the simplest between consecutive walls at that q; ``None`` unless every
+    such point lies inside a 2-cell of the proved decomposition (not on a section or
+    critical line of it), so that the cell's formula and optimal moves hold there."""
+    lo, hi = cols[group[0]].lo, cols[group[-1]].hi
+    s = _short_between(lo, hi, cols)
+    if s is None:
+        return None
+    zero, one = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
+    roots: dict = {}
+    edges = [zero]
+    for f, i in walls:
+        if f not in roots:
+            roots[f] = interior_roots(polys[f], s)
+        if i >= len(roots[f]):
+            return None
+        edges.append(roots[f][i])
+    edges.append(one)
+    ps = []
+    for a, b in zip(edges, edges[1:]):
+        if a.compare(b) >= 0:
+            return None
+        ps.append(rational_between(a, b))
+    if any(locate_point(cols, polys, x, s)[0] != "cell" for x in ps):
+        return None
+    return ps, s
+
+
+def _short_between(lo: RealAlgebraic, hi: RealAlgebraic, cols):
+    """A rational with a small denominator strictly between lo and hi, nearest the
+    middle, that is none of the proved decomposition's critical values (the grid
+    lines are dyadic, so odd denominators come first)."""
+    from flint import fmpq
+
+    mid = rational_between(lo, hi)
+    crit = [c.lo for c in cols] + [cols[-1].hi]
+    for den in [3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 25, 27, 33, 35, 49, 63, 99]:
+        n = int((mid * den).floor())
+        for cand in sorted({fmpq(n, den), fmpq(n + 1, den)}, key=lambda x: abs(x - mid)):
+            if lo.compare(cand) < 0 and hi.compare(cand) > 0 and all(c.compare(cand) != 0 for c in crit):
+                return cand
+    return None
 
 
 def _label(cell):
