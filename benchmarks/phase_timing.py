@@ -10,6 +10,7 @@ past the listed k until a case fails to finish within the limit.
 
   python benchmarks/phase_timing.py                     # Nim k = 3..8, Chomp 2x2, 2x3
   python benchmarks/phase_timing.py --largest           # ... then Nim 9, 10, ... until one times out
+  python benchmarks/phase_timing.py --save              # ... and store the diagrams in results/phase/
   python benchmarks/phase_timing.py --nim 3 4 5 --chomp --time-limit 120
 """
 
@@ -20,7 +21,7 @@ import multiprocessing as mp
 import time
 
 
-def _run(spec, channel, opponent, out):
+def _run(spec, channel, opponent, out, save):
     from symbolic_noise.errors import PhaseTooLargeError
     from symbolic_noise.phase import phase
     from symbolic_noise.registry import game_from_spec
@@ -31,16 +32,28 @@ def _run(spec, channel, opponent, out):
     except PhaseTooLargeError as exc:
         out.put(("refused", time.perf_counter() - t, time.process_time() - c, str(exc)))
         return
-    out.put(("done", time.perf_counter() - t, time.process_time() - c, d.stats()))
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    out.put(("done", wall, cpu, d.stats()))
+    if save:  # after the timing: the stored diagram of scripts/phase_results.py
+        import sys
+        from pathlib import Path
+
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+        from phase_results import store
+
+        store(f"{spec[0]}{spec[1]}", d, wall, cpu)
 
 
-def timed(spec, channel, opponent, limit):
+def timed(spec, channel, opponent, limit, save=False):
     q = mp.Queue()
-    proc = mp.Process(target=_run, args=(spec, channel, opponent, q))
+    proc = mp.Process(target=_run, args=(spec, channel, opponent, q, save))
     start = time.perf_counter()
     proc.start()
     proc.join(limit)
     if proc.is_alive():
+        if not q.empty():  # done, still storing the diagram
+            proc.join()
+            return q.get()
         proc.terminate()
         proc.join()
         return ("timeout", time.perf_counter() - start, None, None)
@@ -62,14 +75,15 @@ def main(argv=None):
     ap.add_argument("--asymmetric", nargs="*", type=int, default=[], help="Nim k with the two-parameter asymmetric channel")
     ap.add_argument("--largest", action="store_true", help="go on with Nim k+1, k+2, ... until one does not finish")
     ap.add_argument("--time-limit", type=float, default=600)
+    ap.add_argument("--save", action="store_true", help="also store each diagram in results/phase/ (scripts/phase_results.py)")
     args = ap.parse_args(argv)
-    cases = [(("nim", str(k)), "binary", "binary@q") for k in args.nim]
-    cases += [(("chomp", b), "king", "king@q") for b in args.chomp]
+    cases = [(("chomp", b), "king", "king@q") for b in args.chomp]
+    cases += [(("nim", str(k)), "binary", "binary@q") for k in args.nim]
     cases += [(("nim", str(k)), "asymmetric", None) for k in args.asymmetric]
     largest = None
     print(f"{'game':>10} {'channel':>10} {'status':>8} {'wall s':>9} {'CPU s':>8}  stats", flush=True)
     for spec, ch, opp in cases:
-        status, wall, cpu, info = timed(spec, ch, opp, args.time_limit)
+        status, wall, cpu, info = timed(spec, ch, opp, args.time_limit, args.save and opp is not None)
         print(_line(spec, ch, status, wall, cpu, info), flush=True)
         if spec[0] == "nim" and ch == "binary" and status == "done":
             largest = max(largest or 0, int(spec[1]))

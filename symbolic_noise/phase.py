@@ -244,6 +244,7 @@ class _Solver:
         self._column_cache: dict = {}
         self._balls: dict = {}  # integer box (i, j, depth) -> its arb balls
         self._signs: dict = {}  # formula pair -> box signs of their difference
+        self._densigns: dict = {}  # formula id -> sign of its denominator on the square
         self._above: dict = {}  # (formula c, formula x, box) -> c > x on the box, proved
         self._qc: dict = {}  # formula id -> coefficients in p of num and den (polynomials in q)
         self._points: dict = {}  # sample point -> (state, values, positions done)
@@ -265,10 +266,17 @@ class _Solver:
                 f"the phase diagram of {self.game.describe()} needs more than {MAX_POLYS} boundary polynomials"
             )
 
+    def _den_sign(self, t: int) -> int:
+        """The sign of formula ``t``'s denominator on the closed square (0: not proved), cached."""
+        s = self._densigns.get(t)
+        if s is None:
+            s = self._densigns[t] = bernstein_sign(self.formulas[t].den)
+        return s
+
     def _below(self, a: int, b: int, strict: bool) -> bool:
         """Whether formula ``a`` < (``strict``) or <= formula ``b`` on all of [0, 1]^2, proved exactly."""
         fa, fb = self.formulas[a], self.formulas[b]
-        sd = bernstein_sign(fa.den) * bernstein_sign(fb.den)
+        sd = self._den_sign(a) * self._den_sign(b)
         return sd != 0 and sd * bernstein_sign(fb.diff_numerator(fa), strict=strict) > 0
 
     def _needed_factors(self, alive: list, strips: list) -> list:
@@ -292,12 +300,19 @@ class _Solver:
             for b in alive:
                 if a != b and (a, b) not in signs:
                     fa, fb = self.formulas[a], self.formulas[b]
-                    signs[(a, b)] = (BoxSign(fa.diff_numerator(fb)), bernstein_sign(fa.den) * bernstein_sign(fb.den))
+                    signs[(a, b)] = (BoxSign(fa.diff_numerator(fb)), self._den_sign(a) * self._den_sign(b))
         usable = len(alive) >= 2 and all(signs[(a, b)][1] != 0 for a in alive for b in alive if a != b)
         depth = GRID.bit_length() - 1
         balls, above = self._balls, self._above
         # the grid rows meeting a closed strip, and prefix counts to test a box's rows at once
-        hit = [any(fmpq(r, GRID) <= hi and lo <= fmpq(r + 1, GRID) for lo, hi in set(strips)) for r in range(GRID)]
+        hit = [False] * GRID
+        for lo, hi in {(int(a.p), int(a.q), int(b.p), int(b.q)): (a, b) for a, b in strips}.values():
+            # closed rows [r, r + 1]/GRID meeting the closed strip [lo, hi]
+            first = max(0, int((lo * GRID).floor()) - 1)
+            last = min(GRID - 1, int((hi * GRID).ceil()))
+            for r in range(first, last + 1):
+                if not hit[r] and fmpq(r, GRID) <= hi and lo <= fmpq(r + 1, GRID):
+                    hit[r] = True
         prefix = [0]
         for h in hit:
             prefix.append(prefix[-1] + h)
