@@ -7,11 +7,14 @@ coefficient in ``den``, so equal functions have equal representations.
 :func:`decompose` builds the cylindrical decomposition of [0, 1]^2 over q
 (theory.md, section 6) for a finite set of irreducible polynomials: the
 critical values of q are the real roots in [0, 1] of leading coefficients,
-discriminants, resultants in p of every pair, and of ``f(0, q)``, ``f(1, q)``
-(a boundary running into p = 0 or p = 1), plus the ends 0 and 1; all are exact
-:class:`~symbolic_noise.algebraic.RealAlgebraic` numbers.  Between two critical
-values each polynomial's roots in (0, 1) are continuous in q and never meet, so
-their order and the sectors between them are read at one rational sample q.
+discriminants, of ``f(0, q)``, ``f(1, q)`` (a boundary running into p = 0 or
+p = 1) and of the resultants in p of the pairs whose sections are adjacent in
+some column (:func:`columns`, a Bentley-Ottmann fixed point), plus the ends 0
+and 1; all are exact :class:`~symbolic_noise.algebraic.RealAlgebraic` numbers.
+Between two critical values each polynomial's roots in (0, 1) are continuous in
+q and never meet, so their order and the sectors between them are read at one
+rational sample q.  A polynomial may be declared relevant only on some cells of
+a grid (:class:`Projection`); its sections then count only there.
 
 Examples
 --------

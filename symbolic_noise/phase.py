@@ -12,12 +12,19 @@ of F (:mod:`symbolic_noise.bivariate`), reads at every 2-cell's rational sample
 the followers' formulas (exact evaluation; a 2-cell is sign-invariant for F, so
 the formulas are constant on it), and adds to F the irreducible factors of the
 numerators of ``W_v^i(w) - W_v^i(w')`` for every pair of distinct sent moves
-and every follower combination that occurs, except those proved irrelevant
-(:meth:`_Solver._needed_factors`: Bernstein dominance on the square, interval
-quadtrees).  The decomposition for v thus refines its followers'.  At the end, every 2-cell of the final decomposition
-carries N and every sent move's value as bivariate rational functions and the
-first player's optimal moves at the start.  Two different formulas tying at a
-2-cell's sample would mean a missed switching set: it raises instead.
+and every follower combination that occurs, each with its *relevance set*: the
+cells of the ``GRID x GRID`` grid where an interval quadtree cannot prove that
+the factor has a strict sign or that one of the two moves is strictly below a
+third (:meth:`_Solver._needed_factors`).  Outside that set the factor's zero set
+never meets the set where the two moves are maximal together, so its sections
+count only inside it, and resultants are taken only between neighbouring
+counted sections (:func:`symbolic_noise.bivariate.columns`).  The decomposition
+for v thus refines its followers' where it matters.  At the end, every 2-cell
+of the final decomposition carries N and every sent move's value as bivariate
+rational functions and the first player's optimal moves at the start, and
+:mod:`symbolic_noise.phasecells` merges cells with the same N and optimal moves
+for output.  Two different formulas tying at a 2-cell's sample would mean a
+missed switching set: it raises instead.
 
 Examples
 --------
@@ -80,8 +87,10 @@ class Cell:
 
     ``below``/``above`` name the boundaries ``(polynomial index, root index)``
     (``None``: p = 0 or p = 1).  ``value`` is N and ``moves`` every sent move's
-    value there, bivariate rational functions; ``optimal`` the first player's
-    optimal moves at the start.
+    value, bivariate rational functions; ``optimal`` the first player's optimal
+    moves at the start.  In a merged cell (:attr:`PhaseDiagram.cells`) ``value``
+    and ``optimal`` hold on the whole cell, ``moves`` on the proved 2-cell that
+    holds the sample (a move's formula may change across a merged-away section).
     """
 
     column: int
