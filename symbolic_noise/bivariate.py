@@ -64,8 +64,8 @@ def q_coeffs(f: fmpz_mpoly) -> list:
     """``f`` as its coefficients in p, each an ``fmpz_poly`` in q (index = power of p).
 
     >>> p, q = CTX.gens()
-    >>> [str(c) for c in q_coeffs(p * q - 1)]
-    ['-1', 'x']
+    >>> [c.coeffs() for c in q_coeffs(p * q - 1)]
+    [[-1], [0, 1]]
     """
     rows: dict = {}
     for (i, j), c in f.to_dict().items():
