@@ -8,7 +8,7 @@ player i to move at v:
 
 and ``W_v^i = max_w W_v^i(w)``.  :func:`phase` proceeds by backward induction
 over the polynomial set F: at each step it builds the cylindrical decomposition
-of F (:mod:`symbolic_noise.bivariate`), reads at every 2-cell's rational sample
+of F (:mod:`symbolic_noise.cad`), reads at every 2-cell's rational sample
 the followers' formulas (exact evaluation; a 2-cell is sign-invariant for F, so
 the formulas are constant on it), and adds to F the irreducible factors of the
 numerators of ``W_v^i(w) - W_v^i(w')`` for every pair of distinct sent moves
@@ -18,7 +18,7 @@ the factor has a strict sign or that one of the two moves is strictly below a
 third (:meth:`_Solver._needed_factors`).  Outside that set the factor's zero set
 never meets the set where the two moves are maximal together, so its sections
 count only inside it, and resultants are taken only between neighbouring
-counted sections (:func:`symbolic_noise.bivariate.columns`).  The decomposition
+counted sections (:func:`symbolic_noise.cad.columns`).  The decomposition
 for v thus refines its followers' where it matters.  At the end, every 2-cell
 of the final decomposition carries N and every sent move's value as bivariate
 rational functions and the first player's optimal moves at the start, and
@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from flint import fmpq
 
 from .algebraic import rational_between, real_roots, sorted_exact
-from .bivariate import GRID, BiRational, BoxBalls, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, poly_key, q_coeffs, specialise_q
+from .bivariate import BiRational, BoxBalls, BoxSign, bernstein_sign, from_univariate, irreducible_factors, poly_key, q_coeffs, specialise_q
+from .cad import GRID, Projection, columns, locate_point
 from .channels import get_channel
 from .errors import ChannelNotApplicableError, IntervalError, InvalidChannelError, PhaseTooLargeError, UnknownChannelError
 from .games import Game
@@ -291,7 +292,7 @@ class _Solver:
     def _needed_factors(self, alive: list, strips: list) -> list:
         """The irreducible factors of the differences of the moves' formulas whose
         zero sets may meet the set where the two moves are maximal together, each
-        with the grid cells (:data:`~symbolic_noise.bivariate.GRID`) where it may.
+        with the grid cells (:data:`~symbolic_noise.cad.GRID`) where it may.
 
         A quadtree of boxes covers [0, 1]^2 down to the grid; a box is dropped
         when on it g has a proved strict sign, or ``a`` or ``b`` is strictly below

@@ -17,7 +17,7 @@ import json
 
 from flint import fmpq
 
-from .bivariate import interior_roots
+from .cad import interior_roots
 from .errors import IntervalError
 from .polys import as_fmpq, to_fraction
 from .reports import move_json, moves_text

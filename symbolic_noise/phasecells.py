@@ -35,7 +35,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .algebraic import RealAlgebraic, rational_between
-from .bivariate import ONE2, Q_GEN, ZERO2, Column, deg_p, in_q, interior_roots, lc_p, locate_point
+from .bivariate import ONE2, Q_GEN, ZERO2, deg_p, in_q, lc_p
+from .cad import Column, interior_roots, locate_point
 
 
 def _sign_at(c: RealAlgebraic, f) -> int:

@@ -17,7 +17,8 @@ import pytest
 from flint import fmpq
 
 from symbolic_noise.algebraic import RealAlgebraic
-from symbolic_noise.bivariate import CTX, BiRational, decompose, evaluate2, irreducible_factors, locate_point
+from symbolic_noise.bivariate import CTX, BiRational, evaluate2, irreducible_factors
+from symbolic_noise.cad import decompose, locate_point
 from symbolic_noise.cli import main
 from symbolic_noise.errors import PhaseTooLargeError, UnknownChannelError
 from symbolic_noise.games import Chomp, Nim
