@@ -1,11 +1,17 @@
 """Time exact phase diagrams (issue 11): Nim k with player-specific binary
-channels and Chomp 2 x 3 with player-specific king channels.
+channels, Chomp 2 x 2 and 2 x 3 with player-specific king channels, and the
+largest Nim k whose diagram is done within the time limit.
 
-Each case runs in a child process with a wall-clock limit (default 600 s); a
-case the library refuses (PhaseTooLargeError) is reported as such.
+Each case runs in a child process with a wall-clock limit (default 600 s) and
+reports wall-clock and CPU seconds (the machine is shared: CPU time is the
+steadier figure), the output cells and critical values, and the proved
+decomposition's size before merging.  With ``--largest`` the Nim search goes on
+past the listed k until a case fails to finish within the limit.
 
-  python benchmarks/phase_timing.py                     # Nim k = 2..8, Chomp 2x3
-  python benchmarks/phase_timing.py --nim 2 3 4 5 --time-limit 120
+  python benchmarks/phase_timing.py                     # Nim k = 3..8, Chomp 2x2, 2x3
+  python benchmarks/phase_timing.py --largest           # ... then Nim 9, 10, ... until one times out
+  python benchmarks/phase_timing.py --save              # ... and store the diagrams in results/phase/
+  python benchmarks/phase_timing.py --nim 3 4 5 --chomp --time-limit 120
 """
 
 from __future__ import annotations
@@ -15,47 +21,81 @@ import multiprocessing as mp
 import time
 
 
-def _run(spec, channel, out):
+def _run(spec, channel, opponent, out, save):
     from symbolic_noise.errors import PhaseTooLargeError
     from symbolic_noise.analysis.phase import phase
     from symbolic_noise.games.registry import game_from_spec
 
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     try:
-        d = phase(game_from_spec(*spec), channel, f"{channel}@q")
+        d = phase(game_from_spec(*spec), channel, opponent)
     except PhaseTooLargeError as exc:
-        out.put(("refused", time.perf_counter() - t, str(exc)))
+        out.put(("refused", time.perf_counter() - t, time.process_time() - c, str(exc)))
         return
-    out.put(("done", time.perf_counter() - t, d.stats()))
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    out.put(("done", wall, cpu, d.stats()))
+    if save:  # after the timing: the stored diagram of scripts/phase_results.py
+        import sys
+        from pathlib import Path
+
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+        from phase_results import store
+
+        store(f"{spec[0]}{spec[1]}", d, wall, cpu)
 
 
-def timed(spec, channel, limit):
+def timed(spec, channel, opponent, limit, save=False):
     q = mp.Queue()
-    proc = mp.Process(target=_run, args=(spec, channel, q))
+    proc = mp.Process(target=_run, args=(spec, channel, opponent, q, save))
+    start = time.perf_counter()
     proc.start()
     proc.join(limit)
     if proc.is_alive():
+        if not q.empty():  # done, still storing the diagram
+            proc.join()
+            return q.get()
         proc.terminate()
         proc.join()
-        return ("timeout", limit, None)
+        return ("timeout", time.perf_counter() - start, None, None)
     return q.get()
+
+
+def _line(spec, channel, status, wall, cpu, info):
+    cpu_s = f"{cpu:8.2f}" if cpu is not None else f"{'-':>8}"
+    if isinstance(info, dict):
+        info = (f"cells {info['cells']:>5}  critical {info['critical_values']:>4}  polynomials {info['polynomials']:>4}"
+                f"  (proved decomposition: {info['cad_cells']} cells, {info['cad_critical_values']} critical values)")
+    return f"{' '.join(spec):>10} {channel:>10} {status:>8} {wall:9.2f} {cpu_s}  {info or ''}"
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--nim", nargs="*", type=int, default=list(range(2, 9)))
+    ap.add_argument("--nim", nargs="*", type=int, default=list(range(3, 9)))
     ap.add_argument("--chomp", nargs="*", default=["2x2", "2x3"])
+    ap.add_argument("--asymmetric", nargs="*", type=int, default=[], help="Nim k with the two-parameter asymmetric channel")
+    ap.add_argument("--largest", action="store_true", help="go on with Nim k+1, k+2, ... until one does not finish")
     ap.add_argument("--time-limit", type=float, default=600)
+    ap.add_argument("--save", action="store_true", help="also store each diagram in results/phase/ (scripts/phase_results.py)")
     args = ap.parse_args(argv)
-    cases = [(("nim", str(k)), "binary") for k in args.nim] + [(("chomp", b), "king") for b in args.chomp]
+    cases = [(("chomp", b), "king", "king@q") for b in args.chomp]
+    cases += [(("nim", str(k)), "binary", "binary@q") for k in args.nim]
+    cases += [(("nim", str(k)), "asymmetric", None) for k in args.asymmetric]
     largest = None
-    print(f"{'game':>10} {'channel':>8} {'status':>8} {'seconds':>8}  stats")
-    for spec, ch in cases:
-        status, seconds, info = timed(spec, ch, args.time_limit)
-        print(f"{' '.join(spec):>10} {ch:>8} {status:>8} {seconds:8.2f}  {info if info is not None else ''}", flush=True)
-        if spec[0] == "nim" and status == "done":
-            largest = int(spec[1])
-    print(f"largest Nim k done within {args.time_limit:.0f} s: {largest}")
+    print(f"{'game':>10} {'channel':>10} {'status':>8} {'wall s':>9} {'CPU s':>8}  stats", flush=True)
+    for spec, ch, opp in cases:
+        status, wall, cpu, info = timed(spec, ch, opp, args.time_limit, args.save and opp is not None)
+        print(_line(spec, ch, status, wall, cpu, info), flush=True)
+        if spec[0] == "nim" and ch == "binary" and status == "done":
+            largest = max(largest or 0, int(spec[1]))
+    if args.largest:
+        k = (largest or 2) + 1
+        while True:
+            status, wall, cpu, info = timed(("nim", str(k)), "binary", "binary@q", args.time_limit)
+            print(_line(("nim", str(k)), "binary", status, wall, cpu, info), flush=True)
+            if status != "done":
+                break
+            largest, k = k, k + 1
+    print(f"largest Nim k done within {args.time_limit:.0f} s (wall clock): {largest}")
 
 
 if __name__ == "__main__":

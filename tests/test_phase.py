@@ -17,10 +17,11 @@ import pytest
 from flint import fmpq
 
 from symbolic_noise.exact.algebraic import RealAlgebraic
-from symbolic_noise.exact.bivariate import CTX, BiRational, decompose, evaluate2, irreducible_factors, locate_point
+from symbolic_noise.exact.bivariate import CTX, BiRational, evaluate2, irreducible_factors
+from symbolic_noise.exact.cad import decompose, locate_point
 from symbolic_noise.io.cli import main
 from symbolic_noise.errors import PhaseTooLargeError, UnknownChannelError
-from symbolic_noise.games.rulesets import Chomp, Nim
+from symbolic_noise.games import Chomp, Nim
 from symbolic_noise.analysis.phase import phase
 from symbolic_noise.solvers.players import solve_players
 from symbolic_noise.solvers.solver import solve
@@ -179,7 +180,7 @@ def test_birational_canonical():
 
 def test_limits_and_errors():
     with pytest.raises(PhaseTooLargeError):
-        phase(Chomp(2, 3), "king", "king@q")
+        phase(Nim(120), "binary", "binary@q")
     with pytest.raises(UnknownChannelError):
         phase(Nim(3), "binary", "binary@p")
 
@@ -207,7 +208,7 @@ def test_cli_diagram_json_and_plot(capsys, tmp_path):
     ["phase", "nim", "3", "--locate", "2,1/2"],
     ["phase", "nim", "3", "--locate", "1/2"],
     ["phase", "nim", "3", "--opponent-channel", "binary@p"],
-    ["phase", "chomp", "2x3"],
+    ["phase", "nim", "120"],
 ])
 def test_cli_errors_one_line(argv, capsys):
     assert main(argv) == 2
@@ -234,3 +235,39 @@ def test_nim5_diagonal_has_the_irrational_breakpoint():
         p, q = rand_rational(rng), rand_rational(rng)
         ref = solve_players(Nim(5), f"binary@{p}", opponent_channel=f"binary@{q}").at(0)
         assert (d.locate(p, q).value, d.locate(p, q).optimal) == (ref.value, ref.optimal)
+
+
+@pytest.mark.parametrize("name", ["nim4", "chomp22-rook"])
+def test_proved_cells_agree_with_pointwise(name):
+    # the decomposition before merging: every 2-cell's formula and optimal moves at its sample
+    d = diagram(name)
+    cells = list(d.cad_cells.values())
+    for cell in cells[:: max(1, len(cells) // 60)]:
+        value, optimal = d._solver.pointwise(cell.p, cell.q)
+        assert cell.value(cell.p, cell.q) == value and cell.optimal == optimal
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_merged_diagram_is_coarser(name):
+    d = diagram(name)
+    assert all(any(c.compare(x) == 0 for x in d.cad_critical) for c in d.critical)
+    assert len(d.cells) <= len(d.cad_cells)
+    # neighbouring merged cells of a column differ (else they would have been merged)
+    for col in d.columns:
+        labels = [(d.cells[(col.index, k)].value, d.cells[(col.index, k)].optimal) for k in range(len(col.sectors))]
+        assert all(a != b for a, b in zip(labels, labels[1:]))
+
+
+def test_locate_inside_merged_cell_on_a_proved_section():
+    # Nim 4: a point on a section of the proved decomposition that is not a wall is
+    # answered pointwise, and still reported in its merged cell
+    d = diagram("nim4")
+    rng = random.Random(4)
+    seen = 0
+    for _ in range(200):
+        p, q = rand_rational(rng, 64), rand_rational(rng, 64)
+        r = d.locate(p, q)
+        ref = solve_players(Nim(4), f"binary@{p}", opponent_channel=f"binary@{q}").at(0)
+        assert (r.value, r.optimal) == (ref.value, ref.optimal)
+        seen += r.cell["kind"] == "cell"
+    assert seen > 100

@@ -8,20 +8,27 @@ player i to move at v:
 
 and ``W_v^i = max_w W_v^i(w)``.  :func:`phase` proceeds by backward induction
 over the polynomial set F: at each step it builds the cylindrical decomposition
-of F (:mod:`symbolic_noise.exact.bivariate`), reads at every 2-cell's rational sample
+of F (:mod:`symbolic_noise.exact.cad`), reads at every 2-cell's rational sample
 the followers' formulas (exact evaluation; a 2-cell is sign-invariant for F, so
 the formulas are constant on it), and adds to F the irreducible factors of the
 numerators of ``W_v^i(w) - W_v^i(w')`` for every pair of distinct sent moves
-and every follower combination that occurs, except those proved irrelevant
-(:meth:`_Solver._needed_factors`: Bernstein dominance on the square, interval
-quadtrees).  The decomposition for v thus refines its followers'.  At the end, every 2-cell of the final decomposition
-carries N and every sent move's value as bivariate rational functions and the
-first player's optimal moves at the start.  Two different formulas tying at a
-2-cell's sample would mean a missed switching set: it raises instead.
+and every follower combination that occurs, each with its *relevance set*: the
+cells of the ``GRID x GRID`` grid where an interval quadtree cannot prove that
+the factor has a strict sign or that one of the two moves is strictly below a
+third (:meth:`_Solver._needed_factors`).  Outside that set the factor's zero set
+never meets the set where the two moves are maximal together, so its sections
+count only inside it, and resultants are taken only between neighbouring
+counted sections (:func:`symbolic_noise.exact.cad.columns`).  The decomposition
+for v thus refines its followers' where it matters.  At the end, every 2-cell
+of the final decomposition carries N and every sent move's value as bivariate
+rational functions and the first player's optimal moves at the start, and
+:mod:`symbolic_noise.analysis.phasecells` merges cells with the same N and optimal moves
+for output.  Two different formulas tying at a 2-cell's sample would mean a
+missed switching set: it raises instead.
 
 Examples
 --------
->>> from symbolic_noise.games.rulesets import Nim
+>>> from symbolic_noise.games import Nim
 >>> d = phase(Nim(2), "binary", "binary")
 >>> r = d.locate("1/4", "1/3")
 >>> r.value, sorted(r.optimal)
@@ -35,16 +42,17 @@ from dataclasses import dataclass
 from flint import fmpq
 
 from ..exact.algebraic import rational_between, real_roots, sorted_exact
-from ..exact.bivariate import BiRational, BoxSign, Projection, bernstein_sign, columns, from_univariate, irreducible_factors, locate_point, specialise_q
+from ..exact.bivariate import BiRational, BoxBalls, BoxSign, bernstein_sign, from_univariate, irreducible_factors, poly_key, q_coeffs, specialise_q
+from ..exact.cad import GRID, Projection, columns, locate_point
 from ..games.channels import get_channel
-from ..errors import IntervalError, PhaseTooLargeError, UnknownChannelError
+from ..errors import ChannelNotApplicableError, IntervalError, InvalidChannelError, PhaseTooLargeError, UnknownChannelError
 from ..games.rulesets import Game
 from ..exact.polys import as_fmpq
 
 #: refuse games with more positions than this (both players count once each)
 MAX_POSITIONS = 200
 #: refuse when the polynomial set grows beyond this many irreducible polynomials
-MAX_POLYS = 100
+MAX_POLYS = 2000
 
 
 def opponent_spec(spec: str):
@@ -62,7 +70,10 @@ def opponent_spec(spec: str):
 
 
 def _channel_rows(channel, game, v, var: int):
-    """psi at v as rows of bivariate rational functions in p (var 0) or q (var 1)."""
+    """psi at v as rows of bivariate rational functions in p (var 0) or q (var 1);
+    a two-parameter channel gives its own rows in (p, q) for both players."""
+    if getattr(channel, "two_parameter", False):
+        return [[e if not e.num.is_zero() else None for e in row] for row in channel.rows2(game, v)]
     rows = channel.rows(game, v)
     out = []
     for den, row in zip(rows.den, rows.num):
@@ -77,8 +88,10 @@ class Cell:
 
     ``below``/``above`` name the boundaries ``(polynomial index, root index)``
     (``None``: p = 0 or p = 1).  ``value`` is N and ``moves`` every sent move's
-    value there, bivariate rational functions; ``optimal`` the first player's
-    optimal moves at the start.
+    value, bivariate rational functions; ``optimal`` the first player's optimal
+    moves at the start.  In a merged cell (:attr:`PhaseDiagram.cells`) ``value``
+    and ``optimal`` hold on the whole cell, ``moves`` on the proved 2-cell that
+    holds the sample (a move's formula may change across a merged-away section).
     """
 
     column: int
@@ -110,19 +123,26 @@ class PhaseDiagram:
     """The decomposition of [0, 1]^2 with N(p, q) and the optimal moves on every cell."""
 
     def __init__(self, game, channel, opponent, start, misere, proj, cols, cells, solver):
+        from .phasecells import merge
+
         self.game, self.channel, self.opponent = game, channel, opponent
         self.start, self.misere = start, misere
         self.polys = proj.polys
-        self.critical = [c.lo for c in cols] + [cols[-1].hi]
-        self.columns = cols
-        self.cells = cells  # {(column, sector): Cell}
+        #: the proved decomposition (every counted section, before merging)
+        self.cad_columns, self.cad_cells = cols, cells
+        self.cad_critical = [c.lo for c in cols] + [cols[-1].hi]
+        #: the output: merged columns and cells (:mod:`symbolic_noise.analysis.phasecells`)
+        self.columns, self.cells, self._where = merge(cols, cells, proj.polys)
+        self.critical = [c.lo for c in self.columns] + [self.columns[-1].hi]
         self._solver = solver
 
     def locate(self, p, q) -> Located:
         """The cell containing the exact point (p, q), with N and the optimal moves there.
 
-        On a section or a critical line (not a 2-cell) the value and optimal moves
-        are those of the exact two-player backward induction at (p, q).
+        Inside a 2-cell of the proved decomposition the cell's formula gives N;
+        on any of its sections or critical lines (walls or not) the value and
+        optimal moves are those of the exact two-player backward induction at
+        (p, q).  ``cell`` describes where the point lies in the merged diagram.
         """
         p, q = as_fmpq(p), as_fmpq(q)
         for name, x in (("p", p), ("q", q)):
@@ -131,20 +151,22 @@ class PhaseDiagram:
         where = locate_point(self.columns, self.polys, p, q)
         if where[0] == "critical":
             c = self.critical[where[1]]
-            return self._pointwise(p, q, {"kind": "critical-line", "q": c.exact_str(), "index": where[1]})
-        if where[0] == "boundary":
+            info = {"kind": "critical-line", "q": c.exact_str(), "index": where[1]}
+        elif where[0] == "boundary":
             f, i = self.columns[where[1]].boundaries[where[2]]
-            return self._pointwise(p, q, {"kind": "boundary", "column": where[1], "polynomial": f, "root": i})
-        _, col, sector = where
-        cell = self.cells[(col, sector)]
-        info = {"kind": "cell", "name": cell.name(), "column": col, "sector": sector,
-                "sample": [str(cell.p), str(cell.q)], "below": cell.below, "above": cell.above,
-                "formula": cell.value.text()}
+            info = {"kind": "boundary", "column": where[1], "polynomial": f, "root": i}
+        else:
+            _, col, sector = where
+            cell = self.cells[(col, sector)]
+            info = {"kind": "cell", "name": cell.name(), "column": col, "sector": sector,
+                    "sample": [str(cell.p), str(cell.q)], "below": cell.below, "above": cell.above,
+                    "formula": cell.value.text()}
+        fine = locate_point(self.cad_columns, self.polys, p, q)
+        if fine[0] != "cell":
+            value, optimal = self._solver.pointwise(p, q)
+            return Located(p, q, value, optimal, info)
+        cell = self.cad_cells[(fine[1], fine[2])]
         return Located(p, q, cell.value(p, q), cell.optimal, info)
-
-    def _pointwise(self, p, q, info) -> Located:
-        value, optimal = self._solver.pointwise(p, q)
-        return Located(p, q, value, optimal, info)
 
     def diagonal(self) -> list:
         """The restriction to q = p: ``[(lo, hi, optimal on the open piece)]``, pieces
@@ -153,7 +175,7 @@ class PhaseDiagram:
         critical values: between two such points it stays in one 2-cell."""
         from flint import fmpz_poly
 
-        pts = list(self.critical)
+        pts = list(self.cad_critical)
         for f in self.polys:
             coeffs: dict = {}
             for (i, j), c in f.to_dict().items():
@@ -187,6 +209,8 @@ class PhaseDiagram:
             "polynomials": len(self.polys),
             "critical_values": len(self.critical),
             "cells": len(self.cells),
+            "cad_critical_values": len(self.cad_critical),
+            "cad_cells": len(self.cad_cells),
             "max_total_degree": int(max((f.total_degree() for f in self.polys), default=0)),
         }
 
@@ -228,6 +252,13 @@ class _Solver:
         self.labels = {v: [game.move_label(v, w) for w in game.followers(v)] for v in self.order}
         self.terminal = self._intern(BiRational.constant(1 if misere else 0))
         self._column_cache: dict = {}
+        self._balls: dict = {}  # integer box (i, j, depth) -> its arb balls
+        self._signs: dict = {}  # formula pair -> box signs of their difference
+        self._densigns: dict = {}  # formula id -> sign of its denominator on the square
+        self._above: dict = {}  # (formula c, formula x, box) -> c > x on the box, proved
+        self._qc: dict = {}  # formula id -> coefficients in p of num and den (polynomials in q)
+        self._points: dict = {}  # sample point -> (state, values, positions done)
+        self.fol = {v: game.followers(v) for v in self.order}
         self.alive: dict = {}  # (v, i, follower formula ids) -> the moves' formulas not dominated
 
     def _intern(self, f: BiRational) -> int:
@@ -245,63 +276,106 @@ class _Solver:
                 f"the phase diagram of {self.game.describe()} needs more than {MAX_POLYS} boundary polynomials"
             )
 
+    def _den_sign(self, t: int) -> int:
+        """The sign of formula ``t``'s denominator on the closed square (0: not proved), cached."""
+        s = self._densigns.get(t)
+        if s is None:
+            s = self._densigns[t] = bernstein_sign(self.formulas[t].den)
+        return s
+
     def _below(self, a: int, b: int, strict: bool) -> bool:
         """Whether formula ``a`` < (``strict``) or <= formula ``b`` on all of [0, 1]^2, proved exactly."""
         fa, fb = self.formulas[a], self.formulas[b]
-        sd = bernstein_sign(fa.den) * bernstein_sign(fb.den)
+        sd = self._den_sign(a) * self._den_sign(b)
         return sd != 0 and sd * bernstein_sign(fb.diff_numerator(fa), strict=strict) > 0
 
-    def _needed_factors(self, alive: list, strips: list, depth: int = 5) -> list:
+    def _needed_factors(self, alive: list, strips: list) -> list:
         """The irreducible factors of the differences of the moves' formulas whose
-        zero sets may meet the set where the two moves are maximal together.
+        zero sets may meet the set where the two moves are maximal together, each
+        with the grid cells (:data:`~symbolic_noise.exact.cad.GRID`) where it may.
 
-        A factor g of ``num(a - b)`` is dropped when a quadtree of boxes covers
-        [0, 1]^2 and on every box g has a proved strict sign, or ``a`` or ``b`` is
-        strictly below another formula (interval arithmetic, rigorous).  Then the
-        maximisers change only across the zero sets of the factors kept.  Only the
-        closed strips of q where this follower combination occurs are covered: the
-        combination's region lies in the closure of its cells.
+        A quadtree of boxes covers [0, 1]^2 down to the grid; a box is dropped
+        when on it g has a proved strict sign, or ``a`` or ``b`` is strictly below
+        another formula (interval arithmetic, rigorous).  Then the maximisers
+        change only across the zero sets of the factors inside the grid cells
+        kept.  Only the closed strips of q where this follower combination
+        occurs are covered: the combination's region lies in the closure of its
+        cells.  ``None`` for the cells means everywhere (no proof attempted).
         """
-        out = []
+        out: dict = {}
         pairs = [(a, b) for x, a in enumerate(alive) for b in alive[x + 1:]]
         factors = {(a, b): irreducible_factors(self.formulas[a].diff_numerator(self.formulas[b])) for a, b in pairs}
-        signs = {}
+        signs = self._signs  # (a, b) -> (BoxSign of num(a - b), sign of den(a) den(b)); shared by all groups
         for a in alive:
             for b in alive:
-                if a != b:
+                if a != b and (a, b) not in signs:
                     fa, fb = self.formulas[a], self.formulas[b]
-                    signs[(a, b)] = (BoxSign(fa.diff_numerator(fb)), bernstein_sign(fa.den) * bernstein_sign(fb.den))
-        usable = len(alive) >= 2 and all(sd != 0 for _, sd in signs.values())
-        half = fmpq(1, 2)
+                    signs[(a, b)] = (BoxSign(fa.diff_numerator(fb)), self._den_sign(a) * self._den_sign(b))
+        usable = len(alive) >= 2 and all(signs[(a, b)][1] != 0 for a in alive for b in alive if a != b)
+        depth = GRID.bit_length() - 1
+        balls, above = self._balls, self._above
+        # the grid rows meeting a closed strip, and prefix counts to test a box's rows at once
+        hit = [False] * GRID
+        for lo, hi in {(int(a.p), int(a.q), int(b.p), int(b.q)): (a, b) for a, b in strips}.values():
+            # closed rows [r, r + 1]/GRID meeting the closed strip [lo, hi]
+            first = max(0, int((lo * GRID).floor()) - 1)
+            last = min(GRID - 1, int((hi * GRID).ceil()))
+            for r in range(first, last + 1):
+                if not hit[r] and fmpq(r, GRID) <= hi and lo <= fmpq(r + 1, GRID):
+                    hit[r] = True
+        prefix = [0]
+        for h in hit:
+            prefix.append(prefix[-1] + h)
 
-        def dominated(x, box, cache):  # x is strictly below another formula on the box
-            key = (x, box)
-            if key not in cache:
-                cache[key] = any(signs[(c, x)][1] * signs[(c, x)][0](*box) > 0 for c in alive if c != x)
-            return cache[key]
+        def box_of(i, j, d):  # the integer box (i, j) at depth d, its balls cached
+            key = (i, j, d)
+            if key not in balls:
+                w = fmpq(1, 2**d)
+                balls[key] = BoxBalls(i * w, (i + 1) * w, j * w, (j + 1) * w)
+            return balls[key]
+
+        def over(c, x, key):  # formula c is strictly above formula x on the box (cached for all groups)
+            k = (c, x, key)
+            if k not in above:
+                above[k] = signs[(c, x)][1] * signs[(c, x)][0].sign(box_of(*key)) > 0
+            return above[k]
+
+        def dominated(x, key, cache):  # x is strictly below another formula on the box
+            if (x, key) not in cache:
+                cache[(x, key)] = any(over(c, x, key) for c in alive if c != x)
+            return cache[(x, key)]
+
+        def meets_strips(j, d):
+            s = 1 << (depth - d)
+            return prefix[(j + 1) * s] > prefix[j * s]
 
         cache: dict = {}
         for a, b in pairs:
             for g in factors[(a, b)]:
+                k = poly_key(g)
                 if not usable:
-                    out.append(g)
+                    out[k] = (g, None)
                     continue
                 gs = BoxSign(g)
-                todo, keep = [(fmpq(0), fmpq(1), lo, hi, 0) for lo, hi in set(strips)], False
+                todo, kept = [(0, 0, 0)], set()
                 while todo:
-                    plo, phi, qlo, qhi, d = todo.pop()
-                    box = (plo, phi, qlo, qhi)
-                    if gs(*box) != 0 or dominated(a, box, cache) or dominated(b, box, cache):
+                    key = todo.pop()
+                    i, j, d = key
+                    if not meets_strips(j, d):
+                        continue
+                    if gs.sign(box_of(*key)) != 0 or dominated(a, key, cache) or dominated(b, key, cache):
                         continue
                     if d == depth:
-                        keep = True
-                        break
-                    pm, qm = (plo + phi) * half, (qlo + qhi) * half
-                    todo += [(plo, pm, qlo, qm, d + 1), (pm, phi, qlo, qm, d + 1),
-                             (plo, pm, qm, qhi, d + 1), (pm, phi, qm, qhi, d + 1)]
-                if keep:
-                    out.append(g)
-        return out
+                        kept.add((i, j))
+                        continue
+                    todo += [(2 * i, 2 * j, d + 1), (2 * i + 1, 2 * j, d + 1), (2 * i, 2 * j + 1, d + 1), (2 * i + 1, 2 * j + 1, d + 1)]
+                if kept:
+                    prev = out.get(k)
+                    if prev is None:
+                        out[k] = (g, kept)
+                    elif prev[1] is not None:
+                        out[k] = (g, prev[1] | kept)
+        return list(out.values())
 
     def _move_ids(self, v, i: int, tup: tuple, *, strict: bool, strips=None) -> list[int]:
         table = self.moves.setdefault((v, i), {})
@@ -332,8 +406,8 @@ class _Solver:
         strict = v == self.root
         alive = [a for a in distinct if not any(self._below(a, b, strict) for b in distinct if b != a)]
         self.alive[(v, i, tup)] = frozenset(alive)
-        for g in self._needed_factors(alive, strips or [(fmpq(0), fmpq(1))]):
-            self.proj.add(g)
+        for g, cells in self._needed_factors(alive, strips or [(fmpq(0), fmpq(1))]):
+            self.proj.add(g, cells)
         if len(self.proj.polys) > MAX_POLYS:
             raise PhaseTooLargeError(
                 f"the phase diagram of {self.game.describe()} needs more than {MAX_POLYS} boundary polynomials"
@@ -346,8 +420,11 @@ class _Solver:
         (every sector of a column shares q)."""
         g = cache.get(t)
         if g is None:
-            f = self.formulas[t]
-            g = cache[t] = (specialise_q(f.num, q), specialise_q(f.den, q))
+            qc = self._qc.get(t)
+            if qc is None:
+                f = self.formulas[t]
+                qc = self._qc[t] = (q_coeffs(f.num), q_coeffs(f.den))
+            g = cache[t] = (specialise_q(None, q, qc[0]), specialise_q(None, q, qc[1]))
         d = g[1](p)
         if d == 0:
             raise ZeroDivisionError(f"a denominator vanishes at ({p}, {q})")
@@ -355,23 +432,26 @@ class _Solver:
 
     def state_at(self, p: fmpq, q: fmpq, upto: int, *, strict: bool, collect=None, strip=None):
         """Formula ids of ``W_v^i`` at the sample (p, q) for the first ``upto`` positions;
-        with ``collect``, the follower combinations of the positions after are recorded."""
-        state, values = {}, {}
-        cache = self._column_cache.setdefault(q, {})
-        for n, v in enumerate(self.order):
-            fs = self.game.followers(v)
+        with ``collect``, the follower combinations of the position ``upto`` are
+        recorded.  What is known at a point is kept (a sample recurs while the
+        decomposition is refined) and the induction resumes from there."""
+        pkey = (int(p.p), int(p.q), int(q.p), int(q.q))
+        state, values, done = self._points.get(pkey, ({}, {}, 0))
+        cache = self._column_cache.setdefault(pkey[2:], {})
+        for n in range(done, min(upto + 1, len(self.order))):
+            v = self.order[n]
+            fs = self.fol[v]
             for i in (1, 2):
                 if (v, i) not in self.needed:
                     continue
                 if not fs:
                     state[(v, i)], values[(v, i)] = self.terminal, fmpq(1 if self.misere else 0)
                     continue
+                tup = tuple(state[(u, 3 - i)] for u in fs)
                 if n >= upto:
                     if collect is not None:
-                        tup = tuple(state[(u, 3 - i)] for u in fs)
                         collect.setdefault((v, i), {}).setdefault(tup, []).append(strip)
                     continue
-                tup = tuple(state[(u, 3 - i)] for u in fs)
                 ids = self._move_ids(v, i, tup, strict=strict)
                 vals = [self._value(t, p, q, cache) for t in ids]
                 top = max(vals)
@@ -381,8 +461,9 @@ class _Solver:
                 if len(lead) != 1:
                     raise ArithmeticError(f"different formulas tie at the 2-cell sample ({p}, {q}) at {v!r}")
                 state[(v, i)], values[(v, i)] = lead.pop(), top
-            if n >= upto:
-                break
+            if n < upto:
+                done = n + 1
+        self._points[pkey] = (state, values, done)
         return state, values
 
     def run(self, progress=None):
@@ -438,7 +519,10 @@ class _Solver:
                 x = p if i == 1 else q
                 key = (v, i)
                 if key not in mats:
-                    mats[key] = self.chans[i].rows(self.game, v).at(x)
+                    if getattr(self.chans[i], "two_parameter", False):
+                        mats[key] = _rows_at(self.chans[i].rows2(self.game, v), p, q, v)
+                    else:
+                        mats[key] = self.chans[i].rows(self.game, v).at(x)
                 lose = [1 - W[(u, 3 - i)] for u in fs]
                 vals = [sum((a * b for a, b in zip(row, lose)), fmpq(0)) for row in mats[key]]
                 W[(v, i)] = max(vals)
@@ -449,11 +533,21 @@ class _Solver:
         return out
 
 
+def _rows_at(rows, p: fmpq, q: fmpq, v) -> list:
+    """A two-parameter channel's rows at the point (p, q), exactly."""
+    try:
+        return [[e(p, q) for e in row] for row in rows]
+    except ZeroDivisionError:
+        raise ChannelNotApplicableError(
+            f"the two-parameter channel is undefined at (p, q) = ({p}, {q}) (no legal move can be received)", position=v
+        ) from None
+
+
 def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: bool = False, progress=None) -> PhaseDiagram:
     """The phase diagram of ``game``: the first player at p through ``channel``,
     the second at q through ``opponent_channel`` (default: the same family).
 
-    >>> from symbolic_noise.games.rulesets import Chomp
+    >>> from symbolic_noise.games import Chomp
     >>> d = phase(Chomp(2, 2), "king", "king@q")
     >>> d.locate("1/2", "1/2").value, sorted(d.locate("1/2", "1/2").optimal)
     (1/2, [(2, 2)])
@@ -465,6 +559,13 @@ def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: boo
         opp = opponent_channel
     else:
         opp = opponent_spec(opponent_channel)
+    if getattr(ch, "two_parameter", False) or getattr(opp, "two_parameter", False):
+        if ch.name != opp.name:
+            raise InvalidChannelError(
+                f"a two-parameter channel ({ch.name if getattr(ch, 'two_parameter', False) else opp.name}) is shared by"
+                " both players: give it as --channel alone"
+            )
+        opp = ch
     root = game.start() if start is None else game.check_position(start)
     solver = _Solver(game, ch, opp, root, misere)
     cols, cells = solver.run(progress)

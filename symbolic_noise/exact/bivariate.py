@@ -1,35 +1,23 @@
-"""Bivariate exact core: rational functions of (p, q) and a cylindrical decomposition.
+"""Bivariate exact core: polynomials and rational functions of (p, q).
 
 Polynomials are ``fmpz_mpoly`` in the variables ``p, q`` (:data:`CTX`).  A
 :class:`BiRational` is ``num/den`` in lowest terms with a positive leading
 coefficient in ``den``, so equal functions have equal representations.
-
-:func:`decompose` builds the cylindrical decomposition of [0, 1]^2 over q
-(theory.md, section 6) for a finite set of irreducible polynomials: the
-critical values of q are the real roots in [0, 1] of leading coefficients,
-discriminants, resultants in p of every pair, and of ``f(0, q)``, ``f(1, q)``
-(a boundary running into p = 0 or p = 1), plus the ends 0 and 1; all are exact
-:class:`~symbolic_noise.exact.algebraic.RealAlgebraic` numbers.  Between two critical
-values each polynomial's roots in (0, 1) are continuous in q and never meet, so
-their order and the sectors between them are read at one rational sample q.
+:class:`BoxSign` decides signs on boxes by interval arithmetic and
+:func:`bernstein_sign` on the whole square by Bernstein coefficients; both
+answer only when certain.  The cylindrical decomposition built on them is
+:mod:`symbolic_noise.exact.cad`.
 
 Examples
 --------
 >>> p, q = CTX.gens()
->>> cols = decompose([p - q])
->>> [str(c.lo) for c in cols], [len(c.sectors) for c in cols]
-(['0'], [2])
 >>> BiRational(p * q, p).text()
 'q'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from flint import fmpq, fmpq_poly, fmpz, fmpz_mpoly, fmpz_mpoly_ctx, fmpz_poly
-
-from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact
+from flint import arb, arb_poly, fmpq, fmpq_poly, fmpz_mpoly, fmpz_mpoly_ctx, fmpz_poly
 
 #: the polynomial ring Z[p, q]
 CTX = fmpz_mpoly_ctx.get(("p", "q"))
@@ -57,25 +45,37 @@ def in_q(f: fmpz_mpoly) -> fmpz_poly:
     return fmpz_poly([coeffs.get(j, 0) for j in range(max(coeffs, default=-1) + 1)])
 
 
-def specialise_q(f: fmpz_mpoly, s: fmpq) -> fmpq_poly:
-    """``f(p, s)`` for a rational ``s``, exactly, as a polynomial in p.
+def q_coeffs(f: fmpz_mpoly) -> list:
+    """``f`` as its coefficients in p, each an ``fmpz_poly`` in q (index = power of p).
+
+    >>> p, q = CTX.gens()
+    >>> [c.coeffs() for c in q_coeffs(p * q - 1)]
+    [[-1], [0, 1]]
+    """
+    rows: dict = {}
+    for (i, j), c in f.to_dict().items():
+        rows.setdefault(i, {})[j] = c
+    return [fmpz_poly([rows.get(i, {}).get(j, 0) for j in range(max(rows.get(i, {0: 0})) + 1)]) for i in range(max(rows, default=-1) + 1)]
+
+
+
+
+def specialise_q(f: fmpz_mpoly, s: fmpq, coeffs=None) -> fmpq_poly:
+    """``f(p, s)`` for a rational ``s``, exactly, as a polynomial in p
+    (``coeffs``: :func:`q_coeffs` of f, when the caller keeps them).
 
     >>> p, q = CTX.gens()
     >>> specialise_q(p * q - 1, fmpq(1, 2))
     1/2*x + (-1)
     """
-    coeffs: dict = {}
-    powers: dict = {}
-    for (i, j), c in f.to_dict().items():
-        if j not in powers:
-            powers[j] = s**j
-        coeffs[i] = coeffs.get(i, fmpq(0)) + fmpq(c) * powers[j]
-    return fmpq_poly([coeffs.get(i, 0) for i in range(max(coeffs, default=-1) + 1)])
+    if coeffs is None:
+        coeffs = q_coeffs(f)
+    return fmpq_poly([c(s) for c in coeffs])
 
 
-def at_q(f: fmpz_mpoly, s: fmpq) -> fmpz_poly:
+def at_q(f: fmpz_mpoly, s: fmpq, coeffs=None) -> fmpz_poly:
     """``f(p, s)`` for a rational ``s``, cleared of denominators (same roots in p)."""
-    return specialise_q(f, s).numer()
+    return specialise_q(f, s, coeffs).numer()
 
 
 def evaluate2(f: fmpz_mpoly, x: fmpq, y: fmpq) -> fmpq:
@@ -123,14 +123,31 @@ def bernstein_sign(f: fmpz_mpoly, *, strict: bool = True) -> int:
 
 def box_ball(lo: fmpq, hi: fmpq):
     """An arb ball enclosing the rational interval [lo, hi] (rigorous)."""
-    from flint import arb
-
     return (arb(lo.p) / lo.q).union(arb(hi.p) / hi.q)
 
 
+class BoxBalls:
+    """The arb balls of a box [plo, phi] x [qlo, qhi] that :class:`BoxSign` needs:
+    the box, its centre and its half-widths (rigorous enclosures)."""
+
+    __slots__ = ("P", "Q", "cp", "cq", "rp", "rq")
+
+    def __init__(self, plo: fmpq, phi: fmpq, qlo: fmpq, qhi: fmpq):
+        half = fmpq(1, 2)
+        cp, cq = (plo + phi) * half, (qlo + qhi) * half
+        self.P, self.Q = box_ball(plo, phi), box_ball(qlo, qhi)
+        self.cp, self.cq = arb(cp.p) / cp.q, arb(cq.p) / cq.q
+        wp, wq = (phi - plo) * half, (qhi - qlo) * half
+        self.rp, self.rq = box_ball(-wp, wp), box_ball(-wq, wq)
+
+
 class BoxSign:
-    """Rigorous sign of a polynomial on a box by interval (arb) Horner evaluation:
+    """Rigorous sign of a polynomial on a box by interval (arb) arithmetic:
     +1 or -1 only when certain, else 0.  Interval arithmetic proves; it never guesses.
+
+    Two enclosures are tried: Horner's scheme on the box, and the mean value
+    form ``f(c) + f_p(box) [-r_p, r_p] + f_q(box) [-r_q, r_q]`` around the
+    box's centre c, which is far tighter on small boxes where f is near 0.
 
     >>> p, q = CTX.gens()
     >>> s = BoxSign(p - q)
@@ -139,23 +156,36 @@ class BoxSign:
     """
 
     def __init__(self, f: fmpz_mpoly):
+        d = f.to_dict()
+        self.rows = self._rows(d)
+        self.dp = self._rows({(i - 1, j): c * i for (i, j), c in d.items() if i})
+        self.dq = self._rows({(i, j - 1): c * j for (i, j), c in d.items() if j})
+
+    @staticmethod
+    def _rows(coeffs: dict) -> list:
         rows: dict = {}
-        for (i, j), c in f.to_dict().items():
+        for (i, j), c in coeffs.items():
             rows.setdefault(i, {})[j] = int(c)
-        m = max(rows, default=0)
-        self.rows = [[rows.get(i, {}).get(j, 0) for j in range(max(rows.get(i, {0: 0}), default=0) + 1)] for i in range(m + 1)]
+        m = max(rows, default=-1)
+        return [arb_poly([rows.get(i, {}).get(j, 0) for j in range(max(rows.get(i, {0: 0}), default=0) + 1)]) for i in range(m + 1)]
+
+    @staticmethod
+    def _horner(rows, P, Q):
+        if not rows:
+            return arb(0)
+        return arb_poly([r(Q) for r in rows])(P)
 
     def __call__(self, plo: fmpq, phi: fmpq, qlo: fmpq, qhi: fmpq) -> int:
-        from flint import arb
+        return self.sign(BoxBalls(plo, phi, qlo, qhi))
 
-        P, Q = box_ball(plo, phi), box_ball(qlo, qhi)
-        total = arb(0)
-        for row in reversed(self.rows):
-            c = arb(0)
-            for a in reversed(row):
-                c = c * Q + a
-            total = total * P + c
-        return 1 if total > 0 else (-1 if total < 0 else 0)
+    def sign(self, b: BoxBalls) -> int:
+        total = self._horner(self.rows, b.P, b.Q)
+        if total > 0:
+            return 1
+        if total < 0:
+            return -1
+        mv = self._horner(self.rows, b.cp, b.cq) + self._horner(self.dp, b.P, b.Q) * b.rp + self._horner(self.dq, b.P, b.Q) * b.rq
+        return 1 if mv > 0 else (-1 if mv < 0 else 0)
 
 
 def deg_p(f: fmpz_mpoly) -> int:
@@ -265,173 +295,20 @@ class BiRational:
         return f"BiRational({self.text()})"
 
 
-# --------------------------------------------------------------------------- cylindrical decomposition
-
-
-@dataclass
-class Column:
-    """The cylinder over the open q-interval (lo, hi) of two consecutive critical values.
-
-    ``boundaries[k] = (f, i)``: the k-th section from below is the i-th root (from
-    0, counted in the open interval 0 < p < 1) of ``polys[f]`` in p, for every q in
-    (lo, hi).  ``sectors[k]`` is a rational sample p between sections k - 1 and k
-    (p = 0 and p = 1 closing the ends), all at the sample ``q``.
-    """
-
-    index: int
-    lo: RealAlgebraic
-    hi: RealAlgebraic
-    q: fmpq
-    boundaries: list = field(default_factory=list)
-    sectors: list = field(default_factory=list)
-
-
-def interior_roots(f: fmpz_mpoly, s: fmpq) -> list[RealAlgebraic]:
-    """The real roots of ``f(p, s)`` in the open interval 0 < p < 1, increasing."""
-    g = at_q(f, s)
-    if g.degree() < 1:
-        return []
-    zero, one = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
-    return [r for r in real_roots(g, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0]
-
-
-class Projection:
-    """The critical-value polynomials in q of a growing set of polynomials, with
-    the resultants of every pair computed once."""
-
-    def __init__(self):
-        self.polys: list[fmpz_mpoly] = []
-        self._keys: dict = {}
-        self.q_polys: dict = {}  # key -> fmpz_poly in q (square-free part not needed)
-
-    def _add_q(self, g: fmpz_mpoly) -> None:
-        if g.is_zero() or g.is_constant():
-            return
-        for h in irreducible_factors(g):
-            self.q_polys.setdefault(poly_key(h), in_q(h))
-
-    def add(self, f: fmpz_mpoly) -> int:
-        """Add an irreducible normalised polynomial; returns its index."""
-        k = poly_key(f)
-        if k in self._keys:
-            return self._keys[k]
-        idx = self._keys[k] = len(self.polys)
-        if deg_p(f) == 0:
-            self._add_q(f)
-        else:
-            self._add_q(lc_p(f))
-            if deg_p(f) >= 2:
-                self._add_q(f.discriminant("p"))
-            self._add_q(f.compose(ZERO2, Q_GEN))
-            self._add_q(f.compose(ONE2, Q_GEN))
-            for g in self.polys:
-                if deg_p(g) >= 1:
-                    self._add_q(f.resultant(g, "p"))
-        self.polys.append(f)
-        return idx
-
-    def critical_values(self) -> list[RealAlgebraic]:
-        """0, 1 and every real root in [0, 1] of the projection, increasing, distinct."""
-        pts = [RealAlgebraic.rational(0), RealAlgebraic.rational(1)]
-        for g in self.q_polys.values():
-            pts.extend(real_roots(g, 0, 1))
-        out: list[RealAlgebraic] = []
-        for r in sorted_exact(pts):
-            if not out or out[-1].compare(r) != 0:
-                out.append(r)
-        return out
-
-
-def columns(proj: Projection) -> list[Column]:
-    """The cylindrical decomposition of [0, 1]^2 adapted to ``proj.polys``."""
-    crit = proj.critical_values()
-    cols = []
-    for k in range(len(crit) - 1):
-        lo, hi = crit[k], crit[k + 1]
-        s = rational_between(lo, hi)
-        col = Column(k, lo, hi, s)
-        roots = []
-        for idx, f in enumerate(proj.polys):
-            if deg_p(f) >= 1:
-                for i, r in enumerate(interior_roots(f, s)):
-                    roots.append((r, idx, i))
-        roots = sorted(roots, key=_cmp_key)
-        col.boundaries = [(idx, i) for _, idx, i in roots]
-        edges = [RealAlgebraic.rational(0)] + [r for r, _, _ in roots] + [RealAlgebraic.rational(1)]
-        for a, b in zip(edges, edges[1:]):
-            if a.compare(b) >= 0:  # two sections meet at the sample: the projection missed a crossing
-                raise ArithmeticError("sections of different polynomials meet inside a column")
-            col.sectors.append(rational_between(a, b))
-        cols.append(col)
-    return cols
-
-
-def locate_point(cols: list[Column], polys, p: fmpq, q: fmpq) -> tuple:
-    """Where the rational point (p, q) lies in a decomposition, decided exactly:
-    ``("cell", column, sector)``, ``("boundary", column, k)`` (on section k) or
-    ``("critical", k)`` (q is the k-th critical value, counting 0 as the 0th).
-
-    >>> p_, q_ = CTX.gens()
-    >>> cols = decompose([p_ - q_])
-    >>> [locate_point(cols, [p_ - q_], fmpq(*a), fmpq(*b)) for a, b in [((1, 4), (1, 2)), ((1, 2), (1, 2)), ((1, 2), (0, 1))]]
-    [('cell', 0, 0), ('boundary', 0, 0), ('critical', 0)]
-    """
-    y = RealAlgebraic.rational(q)
-    crit = [c.lo for c in cols] + [cols[-1].hi]
-    col = None
-    for k, c in enumerate(crit):
-        s = y.compare(c)
-        if s == 0:
-            return ("critical", k)
-        if s < 0:
-            col = k - 1
-            break
-    if col is None or col < 0:
-        raise ValueError(f"q = {q} is outside [0, 1]")
-    x = RealAlgebraic.rational(p)
-    sector = 0
-    roots: dict = {}
-    for k, (f, i) in enumerate(cols[col].boundaries):
-        if f not in roots:
-            roots[f] = interior_roots(polys[f], q)
-        s = x.compare(roots[f][i])
-        if s == 0:
-            return ("boundary", col, k)
-        if s > 0:
-            sector = k + 1
-    return ("cell", col, sector)
-
-
-def _cmp_key(item):
-    import functools
-
-    return functools.cmp_to_key(lambda a, b: a[0].compare(b[0]))(item)
-
-
-def decompose(polys) -> list[Column]:
-    """The cylindrical decomposition of [0, 1]^2 for the irreducible factors of ``polys``."""
-    proj = Projection()
-    for f in polys:
-        for g in irreducible_factors(f):
-            proj.add(g)
-    return columns(proj)
-
-
 __all__ = [
     "BiRational",
-    "CTX",
-    "Column",
-    "Projection",
-    "at_q",
-    "specialise_q",
-    "bernstein_sign",
+    "BoxBalls",
     "BoxSign",
-    "columns",
-    "decompose",
+    "CTX",
+    "at_q",
+    "bernstein_sign",
+    "deg_p",
     "evaluate2",
     "from_univariate",
     "in_q",
-    "interior_roots",
     "irreducible_factors",
-    "locate_point",
+    "lc_p",
+    "poly_key",
+    "q_coeffs",
+    "specialise_q",
 ]

@@ -494,10 +494,18 @@ def validate_rows(rows: Rows, interval=(0, 1), *, game: Game | None = None, posi
 
 # --------------------------------------------------------------------------- registry
 
+def _asymmetric() -> Channel:
+    # a two-parameter channel (phase diagrams only); it builds on the bivariate core
+    from .channel2 import AsymmetricBinaryChannel
+
+    return AsymmetricBinaryChannel()
+
+
 _BUILTIN = {
     "identity": IdentityChannel,
     "uniform": UniformChannel,
     "binary": BinaryChannel,
+    "asymmetric": _asymmetric,
     "king": lambda: NeighbourChannel("king"),
     "rook": lambda: NeighbourChannel("rook"),
     "all": lambda: NeighbourChannel("all"),

@@ -5,7 +5,7 @@ drawing (boundary curves are exact roots at rational q, converted to draw).
 
 Examples
 --------
->>> from symbolic_noise.games.rulesets import Nim
+>>> from symbolic_noise.games import Nim
 >>> from symbolic_noise.analysis.phase import phase
 >>> phase_json(phase(Nim(3), "binary", "binary@q"))["critical_q"][1]["exact"]
 '1/2'
@@ -17,7 +17,7 @@ import json
 
 from flint import fmpq
 
-from ..exact.bivariate import interior_roots
+from ..exact.cad import interior_roots
 from ..errors import IntervalError
 from ..exact.polys import as_fmpq, to_fraction
 from .reports import move_json, moves_text
@@ -42,6 +42,10 @@ def locate_json(r) -> dict:
     }
 
 
+def _two(d) -> bool:
+    return bool(getattr(d.channel, "two_parameter", False))
+
+
 def phase_json(d) -> dict:
     """The whole decomposition as JSON: polynomials, critical values, columns and cells."""
     cols = []
@@ -63,7 +67,7 @@ def phase_json(d) -> dict:
         "format": FORMAT,
         "game": d.game.describe(),
         "channel": d.channel.name,
-        "opponent_channel": f"{d.opponent.name}@q",
+        "opponent_channel": d.opponent.name if _two(d) else f"{d.opponent.name}@q",
         "polynomials": [str(f) for f in d.polys],
         "critical_q": [{"exact": c.exact_str(), "decimal": c.decimal(15)} for c in d.critical],
         "columns": cols,
@@ -73,7 +77,9 @@ def phase_json(d) -> dict:
 
 def phase_text(d) -> str:
     """A summary: critical values, and the optimal-move regions with their cells."""
-    lines = [f"N(p, q) for {d.game.describe()}: first player {d.channel.name} at p, second {d.opponent.name} at q"]
+    who = (f"both players through {d.channel.name} (two parameters p, q)" if _two(d)
+           else f"first player {d.channel.name} at p, second {d.opponent.name} at q")
+    lines = [f"N(p, q) for {d.game.describe()}: {who}"]
     s = d.stats()
     lines.append(f"{s['cells']} cells, {s['polynomials']} boundary polynomials, {s['critical_values']} critical values of q")
     lines.append("critical q: " + ", ".join(str(c) for c in d.critical[:20]) + (" ..." if len(d.critical) > 20 else ""))
@@ -128,9 +134,10 @@ def plot_phase(d, path=None, *, samples: int = 12):
               loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
-    ax.set_xlabel("p (first player)")
-    ax.set_ylabel("q (second player)")
-    ax.set_title(f"{d.game.describe()}: {d.channel.name} at p vs {d.opponent.name} at q", fontsize=9)
+    ax.set_xlabel("p (0 -> 1 flips)" if _two(d) else "p (first player)")
+    ax.set_ylabel("q (1 -> 0 flips)" if _two(d) else "q (second player)")
+    ax.set_title(f"{d.game.describe()}: " + (f"{d.channel.name} (p: 0 -> 1, q: 1 -> 0)" if _two(d)
+                 else f"{d.channel.name} at p vs {d.opponent.name} at q"), fontsize=9)
     fig.tight_layout()
     if path is not None:
         fig.savefig(path)
