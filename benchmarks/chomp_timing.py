@@ -20,17 +20,20 @@ def main(argv=None):
     ap.add_argument("--boards", nargs="+", default=["2x3", "3x3", "3x4", "4x4"])
     ap.add_argument("--channels", nargs="+", default=["king", "rook", "all"])
     args = ap.parse_args(argv)
-    print(f"{'board':>6} {'channel':>7} {'positions':>9} {'seconds':>9} {'pieces':>6} {'breakpts':>8} {'max deg':>7} {'peak MB':>8}")
+    print(
+        f"{'board':>6} {'channel':>7} {'positions':>9} {'seconds':>9} {'CPU s':>9} {'pieces':>6} {'breakpts':>8} "
+        f"{'max deg':>7} {'peak MB':>8}"
+    )
     for board in args.boards:
         game = game_from_spec("chomp", board)
         for ch in args.channels:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             sol = solve(game, ch)
-            dt = time.perf_counter() - t
+            dt, dc = time.perf_counter() - t, time.process_time() - c
             st = sol.stats()
             mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             print(
-                f"{board:>6} {ch:>7} {st['positions']:>9} {dt:>9.2f} {st['pieces']:>6} {st['breakpoints']:>8} "
+                f"{board:>6} {ch:>7} {st['positions']:>9} {dt:>9.2f} {dc:>9.2f} {st['pieces']:>6} {st['breakpoints']:>8} "
                 f"{st['max_degree']:>7} {mb:>8.0f}",
                 flush=True,
             )

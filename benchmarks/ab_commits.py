@@ -1,0 +1,69 @@
+"""CPU seconds of the same solve under two versions of the package, run
+alternately in one session (on a shared machine only such ratios are steady).
+
+The base version is exported from git (``git archive COMMIT symbolic_noise``)
+into a temporary directory; the other is this checkout.  Each solve runs in a
+fresh interpreter, with no cache, and reports its own CPU time.
+
+  python benchmarks/ab_commits.py --base a85c6ca nim48
+  python benchmarks/ab_commits.py --base a85c6ca --reps 2 nim40 chomp5x5-king
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+CHILD = r"""
+import sys, time
+from symbolic_noise import Nim, solve
+from symbolic_noise.games import Chomp
+case = sys.argv[1]
+if case.startswith("nim"):
+    game, channel = Nim(int(case[3:])), "binary"
+else:
+    board, channel = case[5:].split("-")
+    game = Chomp(*map(int, board.split("x")))
+t = time.process_time()
+solve(game, channel)
+print(time.process_time() - t)
+"""
+
+
+def cpu_seconds(path: str, case: str) -> float:
+    env = dict(os.environ, PYTHONPATH=path)
+    env.pop("SYMBOLIC_NOISE_CACHE", None)
+    out = subprocess.run([sys.executable, "-c", CHILD, case], env=env, capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("cases", nargs="+", help="nimK or chompRxC-CHANNEL")
+    ap.add_argument("--base", required=True, help="git commit of the base version")
+    ap.add_argument("--reps", type=int, default=1)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "-C", ROOT, "archive", args.base, "symbolic_noise"], capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        for case in args.cases:
+            base, new = [], []
+            for _ in range(args.reps):
+                base.append(cpu_seconds(tmp, case))
+                new.append(cpu_seconds(ROOT, case))
+            b, n = min(base), min(new)
+            print(
+                f"{case}: base {args.base} {' '.join(f'{x:.2f}' for x in base)} s CPU; "
+                f"this checkout {' '.join(f'{x:.2f}' for x in new)} s CPU; speed-up (best of each) {b / n:.2f}x",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
