@@ -24,9 +24,9 @@ that :func:`verify_hybrid` re-checks from the file alone:
 
 Examples
 --------
->>> cert = fairness_certificate(12, tol=fmpq(1, 2**12))
->>> cert["p0"][0] <= "0.97876039926849286855" <= cert["p0"][1] or cert["p0"]
-True
+>>> cert = fairness_certificate(12, tol=fmpq(1, 2**12))     # exact p0(12) = 0.97876039926...
+>>> cert["p0"], cert["p0_decimal"]
+(['4009/4096', '2005/2048'], ['0.978759765625', '0.979003906250'])
 >>> verify_hybrid(cert)
 True
 """
@@ -84,10 +84,13 @@ def _lower_rational(x: arb, bits: int = 40) -> fmpq:
 def counterexample_certificate(k: int, p, better: int, claimed: int) -> dict:
     """An exact point where sending ``better`` beats sending ``claimed`` at heap k.
 
-    >>> c = counterexample_certificate(4, fmpq(3, 5), 1, 0)   # at p = 3/5, 1 beats 0 for k = 4? no:
+    >>> c = counterexample_certificate(5, fmpq(9, 10), 4, 3)   # theory.md: k = 5 sends 4 above ~0.77
+    >>> c["difference_decimal"], verify_hybrid(c)
+    ('0.424433', True)
+    >>> counterexample_certificate(5, fmpq(9, 10), 3, 4)
     Traceback (most recent call last):
     ...
-    ValueError: sending 1 does not beat sending 0 at p = 3/5
+    ValueError: sending 3 does not beat sending 4 at p = 9/10
     """
     p = fmpq(p)
     t = time.process_time()

@@ -26,8 +26,8 @@ Examples
 --------
 >>> from flint import fmpq
 >>> m = nim_models(3, fmpq(1, 2), fmpq(-1, 100), 0, order=2)
->>> m.value[3].P                         # N_3 = 1/2 - (2/3) eps + ... left of 1/2
-[1/2, -2/3]
+>>> m.value[3].P                         # N_3 = 1/2 - (1/3) eps + ... left of 1/2
+[1/2, -1/3]
 """
 
 from __future__ import annotations
@@ -163,6 +163,15 @@ def tm_max(fs: list, box: _Box):
     cand = [i for i, r in enumerate(rng) if not (r.upper() < floor)]
     if box.exact and len(cand) > 1:
         cand = _lex_filter(fs, cand, q, box)
+    elif len(cand) > 1:  # balls: a move goes when its difference to the best is > 0 on all of I
+        best = max(cand, key=lambda i: _Key(fs[i].P[0].mid()) if q else _Key(rng[i].mid()))
+        keep = [best]
+        for c in cand:
+            if c != best:
+                d = sub_tm(fs[best], fs[c])
+                if not (box.poly(d.P) + box.pow(q) * d.R > 0):
+                    keep.append(c)
+        cand = keep
     if len(cand) == 1:
         return fs[cand[0]], cand
     # lowest order where the candidates' polynomials differ
