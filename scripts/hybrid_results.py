@@ -160,26 +160,79 @@ def cmd_summary(args) -> int:
         json.dump(out, fh, indent=1)
         fh.write("\n")
     _plot(rows, os.path.join(ROOT, "results", "fairness.png"))
+    _update_summary(out)
     print(f"{len(rows)} k, {out['cpu_hours']} CPU hours")
     return 0
 
 
+def _conj9_status() -> dict:
+    """Per K: the chunks present and their CPU seconds (K is certified when all are)."""
+    out = {}
+    for name in sorted(os.listdir(CERTS)):
+        if name.startswith("hybrid_conjecture9_K") and name.endswith(".json"):
+            K = int(name.split("_K")[1].split("_")[0])
+            with open(os.path.join(CERTS, name)) as fh:
+                c = json.load(fh)
+            e = out.setdefault(K, {"chunks": 0, "boxes": 0, "cpu_seconds": 0.0})
+            e["chunks"] += 1
+            e["boxes"] += len(c["cuts"]) - 1
+            e["cpu_seconds"] = round(e["cpu_seconds"] + c["cpu_seconds"], 1)
+    for e in out.values():
+        e["certified"] = e["chunks"] == len(CONJ9_CUTS) - 1
+    return out
+
+
+def _update_summary(fair: dict) -> None:
+    path = os.path.join(ROOT, "results", "summary.json")
+    with open(path) as fh:
+        summary = json.load(fh)
+    c9 = _conj9_status()
+    certified = [K for K, e in c9.items() if e["certified"]]
+    summary["hybrid"] = {
+        "method": "docs/hybrid.md: Taylor models in ball arithmetic over boxes of p, exact first-order lemma at p = 1/2",
+        "conjecture9": {"certified_for_every_k_up_to": max(certified) if certified else None,
+                        "runs": {str(K): e for K, e in sorted(c9.items())}},
+        "conjecture10": {"256": "fails: at p = 99/100 sending 252 beats sending 255 "
+                                "(certificates/hybrid_conjecture10_k256_counterexample.json)",
+                         "128": "not certified (observed on a grid only: results/observed_nim256.json)"},
+        "fairness": {"certified_enclosures_for_k": fair["k_certified"], "cpu_hours": fair["cpu_hours"],
+                     "file": "results/fairness_hybrid.json",
+                     "observed_to_256": "results/observed_nim256.json"},
+    }
+    with open(path, "w") as fh:
+        json.dump(summary, fh, indent=2)
+        fh.write("\n")
+
+
 def _plot(rows, path):
+    """Certified enclosures (filled) and, where present, the observed thresholds
+    from exact values on a grid (results/observed_nim256.json, hollow)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(9, 4.2))
+    obs_path = os.path.join(ROOT, "results", "observed_nim256.json")
+    kmax = max(r["k"] for r in rows)
+    if os.path.exists(obs_path):
+        with open(obs_path) as fh:
+            obs = json.load(fh)
+        pts = [(r["k"], float(r["p0_observed"])) for r in obs["fairness"] if r["exists"] and r["k"] > kmax]
+        ax.plot([k for k, _ in pts], [p for _, p in pts], "o", ms=3, mfc="none", color="C1",
+                label=f"observed p0(k), k > {kmax} (exact values on the grid i/{obs['grid']}, then bisection)")
+        none = [r["k"] for r in obs["fairness"] if not r["exists"] and r["k"] > kmax]
+        ax.plot(none, [1.02] * len(none), "x", ms=3, color="C3")
+        kmax = max(kmax, obs["K"])
     ks = [r["k"] for r in rows if r["exists"]]
     mids = [(float(r["p0_decimal"][0]) + float(r["p0_decimal"][1])) / 2 for r in rows if r["exists"]]
-    ax.plot(ks, mids, "o", ms=3, color="C0", label="p0(k) (certified enclosure, width <= 2^-16)")
+    ax.plot(ks, mids, "o", ms=3, color="C0", label="certified p0(k) (enclosure of width 2^-16)")
     none = [r["k"] for r in rows if not r["exists"]]
-    ax.plot(none, [1.02] * len(none), "x", ms=3, color="C3", label="no threshold (|2N(1) - 1| >= 1/100)")
+    ax.plot(none, [1.02] * len(none), "x", ms=3, color="C3", label="no threshold (|2N_k(1) - 1| >= 1/100)")
     ax.set_xlabel("k (heap size)")
     ax.set_ylabel("p0(k)")
     ax.set_ylim(0, 1.06)
-    ax.set_xlim(0, max(r["k"] for r in rows) + 2)
+    ax.set_xlim(0, kmax + 2)
     ax.set_title("1-pile Nim, binary channel: |2N_k - 1| < 1/100 on (p0, 1]")
     ax.grid(alpha=0.3)
     ax.legend(loc="lower left", fontsize=8)
