@@ -170,3 +170,45 @@ def test_local_argument_and_boxes_small():
     assert local_half(8, fmpq(1, 64)).holds
     r = box_margins(8, fmpq(0), fmpq(1, 16))
     assert r.holds and r.gap.lower() > 0
+
+
+def test_committed_conjecture9_certificates_for_k_up_to_64_verify():
+    """The saved K = 64 run tiles [0, 1/2]; its chunk at 1/2 (boxes and the local
+    argument) re-verifies here (the other chunks: `symbolic-noise verify`)."""
+    import glob
+
+    files = sorted(glob.glob("results/certificates/hybrid_conjecture9_K64_part*.json"))
+    assert len(files) == 5
+    cover = []
+    for f in files:
+        with open(f) as fh:
+            c = json.load(fh)
+        if c["local"] is not None:
+            assert verify_hybrid(c)
+        cover.append(tuple(c["interval"]))
+    ends = sorted(cover, key=lambda ab: float(fmpq(*map(int, ab[0].split("/"))) if "/" in ab[0] else 0))
+    assert ends[0][0] == "0" and ends[-1][1] == "1/2"
+    assert all(x[1] == y[0] for x, y in zip(ends, ends[1:]))
+    with open("results/conjecture9.json") as fh:
+        exact = json.load(fh)
+    assert exact["fails_for"] == [] and exact["k"] == [1, 64]
+
+
+def test_committed_fairness_enclosures_contain_the_exact_thresholds():
+    with open("results/fairness.json") as fh:
+        exact = {r["k"]: r for r in json.load(fh)["results"]}
+    import os
+
+    seen = 0
+    for k, e in exact.items():
+        path = f"results/certificates/hybrid_fairness_k{k}.json"
+        if not os.path.exists(path):
+            continue
+        with open(path) as fh:
+            c = json.load(fh)
+        assert c["exists"] == e["exists"], k
+        if e["exists"]:
+            lo, hi = (fmpq(*map(int, x.split("/"))) if "/" in x else fmpq(int(x)) for x in c["p0"])
+            assert float(lo) <= float(e["p0"]["decimal"]) <= float(hi), k
+        seen += 1
+    assert seen >= 40
