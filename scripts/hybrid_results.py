@@ -35,10 +35,14 @@ def _fair_path(k: int) -> str:
     return os.path.join(CERTS, f"hybrid_fairness_k{k}.json")
 
 
-def fairness_job(k: int, tol_bits: int) -> tuple[int, dict]:
+def fairness_job(k: int, tol_bits: int) -> tuple[int, dict | str]:
+    """(k, certificate) or (k, the reason it stayed undecided)."""
     from symbolic_noise.hybridcert import fairness_certificate
 
-    return k, fairness_certificate(k, tol=fmpq(1, 2**tol_bits))
+    try:
+        return k, fairness_certificate(k, tol=fmpq(1, 2**tol_bits))
+    except RuntimeError as exc:
+        return k, str(exc)
 
 
 def _done(path: str, trust: bool) -> bool:
@@ -82,6 +86,9 @@ def cmd_fairness(args) -> int:
     futs = [ex.submit(fairness_job, k, args.tol_bits) for k in todo]
     for fut in as_completed(futs):
         k, cert = fut.result()
+        if isinstance(cert, str):
+            print(f"k = {k}: UNDECIDED: {cert}", flush=True)
+            continue
         _write(_fair_path(k), cert)
         print(f"k = {k}: p0 in {cert['p0_decimal'] if cert['exists'] else 'none'} ({cert['cpu_seconds']} s)", flush=True)
     return 0

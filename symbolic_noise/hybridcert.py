@@ -43,6 +43,10 @@ from .games import Nim
 from .hybrid import enclose
 
 FORMAT = "symbolic-noise.hybrid/1"
+
+
+class UndecidedError(RuntimeError):
+    """Neither the boxes nor the exact points could decide (a near-tangency)."""
 HALF = fmpq(1, 2)
 
 
@@ -193,8 +197,20 @@ def fairness_certificate(k: int, eps=fmpq(1, 100), *, tol=fmpq(1, 2**20), prec: 
         got = _certify_box(k, m, T, eps, prec, max_depth=3)
         if got is None and not _fails(k, m, eps):
             got = _certify_box(k, m, T, eps, prec, max_depth=14)
-            if got is None:
-                raise RuntimeError(f"k = {k}: cannot decide near p = {m}")
+            if got is None:  # the threshold lies just above m: cut a little higher
+                for frac in (fmpq(1, 64), fmpq(1, 16), fmpq(1, 4)):
+                    m2 = m + (T - m) * frac
+                    got = _certify_box(k, m2, T, eps, prec, max_depth=10)
+                    if got is not None:
+                        m = m2
+                        break
+            if got is None:  # |2N - 1| grazes eps in (m, T): a failing point there moves L up
+                q = next((m + (T - m) * fmpq(i, 64) for i in range(63, 0, -1)
+                          if _fails(k, m + (T - m) * fmpq(i, 64), eps)), None)
+                if q is None:
+                    raise UndecidedError(f"k = {k}: |2N - 1| grazes eps near p = {m}; p0 in [{L}, {T}] not certified")
+                L = q
+                continue
         if got is not None:
             boxes, T = got + boxes, m
         else:
