@@ -482,6 +482,8 @@ def cmd_verify(args) -> int:
     data = _read_json(args.certificate, "the certificate")
     if not isinstance(data, dict):
         raise VerificationError(f"the certificate {args.certificate} is not a JSON object")
+    if data.get("format") == "symbolic-noise.hybrid/1":
+        return _verify_hybrid_file(data)
     certs = data["certificates"] if "certificates" in data else [data]
     if not isinstance(certs, list) or not all(isinstance(c, dict) for c in certs):
         raise VerificationError(f'the "certificates" of {args.certificate} are not a list of objects')
@@ -492,6 +494,20 @@ def cmd_verify(args) -> int:
             sys.stdout.write(f"REJECTED {str(cert.get('statement'))[:200]}: {exc}\n")
             return 1
         sys.stdout.write(f"verified {cert['statement']} (position {cert['position']}, {_count(len(cert['pieces']), 'piece')})\n")
+    return 0
+
+
+def _verify_hybrid_file(data: dict) -> int:
+    """One hybrid-method certificate (docs/hybrid.md): boxes, balls, exact points."""
+    from ..analysis.certificates import VerificationError
+    from ..analysis.hybridcert import describe, verify_hybrid
+
+    try:
+        verify_hybrid(data)
+    except (VerificationError, SymbolicNoiseError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        sys.stdout.write(f"REJECTED {describe(data)[:200]}: {exc}\n")
+        return 1
+    sys.stdout.write(f"verified {describe(data)}\n")
     return 0
 
 
