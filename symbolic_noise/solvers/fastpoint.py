@@ -171,13 +171,14 @@ class _Ball:
 
     def best(self, values):
         top = reduce(lambda x, y: x.max(y), values)
-        floor = max((x.lower() for x in values), key=_Key)
+        floor = max((x.lower() for x in values), key=BallKey)
         cands = [i for i, x in enumerate(values) if not (x.upper() < floor)]
         return top, (cands if len(cands) == 1 else None)
 
 
-class _Key:
-    """Sort key for exact-point arb values (lower/upper ends are exact)."""
+class BallKey:
+    """Sort key for arb balls whose ends are exact (their lower or upper ends,
+    or their midpoints): ``max(balls, key=BallKey)``."""
 
     __slots__ = ("x",)
 

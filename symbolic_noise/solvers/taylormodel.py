@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq
 
+from .fastpoint import BallKey
 from .hybrid import distances
 
 
@@ -159,12 +160,12 @@ def tm_max(fs: list, box: _Box):
     fs = [lift(f, q, box) for f in fs]
     # order 0 first: drop the moves whose whole range lies below another's
     rng = [box.poly(f.P) + box.pow(q) * f.R for f in fs]
-    floor = max((r.lower() for r in rng), key=_Key)
+    floor = max((r.lower() for r in rng), key=BallKey)
     cand = [i for i, r in enumerate(rng) if not (r.upper() < floor)]
     if box.exact and len(cand) > 1:
         cand = _lex_filter(fs, cand, q, box)
     elif len(cand) > 1:  # balls: a move goes when its difference to the best is > 0 on all of I
-        best = max(cand, key=lambda i: _Key(fs[i].P[0].mid()) if q else _Key(rng[i].mid()))
+        best = max(cand, key=lambda i: BallKey(fs[i].P[0].mid()) if q else BallKey(rng[i].mid()))
         keep = [best]
         for c in cand:
             if c != best:
@@ -240,16 +241,6 @@ def _hull(balls) -> arb:
     for b in balls[1:]:
         out = out.union(b)
     return out
-
-
-class _Key:
-    __slots__ = ("x",)
-
-    def __init__(self, x):
-        self.x = x
-
-    def __lt__(self, other):
-        return bool(self.x < other.x)
 
 
 @dataclass
