@@ -4,6 +4,7 @@ rejected, and the verdicts agree with the exact certificates for small k."""
 
 import copy
 import json
+from fractions import Fraction
 import random
 
 import pytest
@@ -208,7 +209,9 @@ def test_committed_fairness_enclosures_contain_the_exact_thresholds():
             c = json.load(fh)
         assert c["exists"] == e["exists"], k
         if e["exists"]:
-            lo, hi = (fmpq(*map(int, x.split("/"))) if "/" in x else fmpq(int(x)) for x in c["p0"])
-            assert float(lo) <= float(e["p0"]["decimal"]) <= float(hi), k
+            lo, hi = (Fraction(x) for x in c["p0"])
+            # the exact p0 is within 10^-20 of its 20-digit decimal; the enclosure must hold that whole interval
+            d = Fraction(e["p0"]["decimal"])
+            assert lo <= d - Fraction(1, 10**20) and d + Fraction(1, 10**20) <= hi, k
         seen += 1
     assert seen >= 40
