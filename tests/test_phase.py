@@ -49,6 +49,19 @@ def rand_rational(rng, den=97):
     return fmpq(rng.randint(0, den), den)
 
 
+def _merged_pieces(f):
+    """``[(lo, hi, optimal moves)]`` of a one-parameter solution, neighbouring
+    pieces with the same optimal moves merged (what the diagonal of a phase
+    diagram shows)."""
+    merged = []
+    for k, lab in enumerate(f.labels):
+        if merged and merged[-1][2] == lab:
+            merged[-1] = (merged[-1][0], f.points[k + 1], lab)
+        else:
+            merged.append((f.points[k], f.points[k + 1], lab))
+    return merged
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_locate_matches_fixed_channel_solve(name):
     game, ch = CASES[name]
@@ -80,12 +93,7 @@ def test_diagonal_is_the_one_parameter_solution(name):
     game, ch = CASES[name]
     d = diagram(name)
     f = solve(game, ch).value()
-    merged = []  # the one-parameter pieces with equal optimal moves merged
-    for k, lab in enumerate(f.labels):
-        if merged and merged[-1][2] == lab:
-            merged[-1] = (merged[-1][0], f.points[k + 1], lab)
-        else:
-            merged.append((f.points[k], f.points[k + 1], lab))
+    merged = _merged_pieces(f)
     diag = d.diagonal()
     assert len(diag) == len(merged)
     for (a, b, lab), (x, y, opt) in zip(merged, diag):
@@ -220,12 +228,7 @@ def test_nim5_diagonal_has_the_irrational_breakpoint():
     # k = 5: optimal 0, then 3 past p = 1/2, then 4 past an irrational p ~ 0.76 (theory.md, 3.1)
     d = phase(Nim(5), "binary", "binary@q")
     f = solve(Nim(5), "binary").value()
-    merged = []
-    for k, lab in enumerate(f.labels):
-        if merged and merged[-1][2] == lab:
-            merged[-1] = (merged[-1][0], f.points[k + 1], lab)
-        else:
-            merged.append((f.points[k], f.points[k + 1], lab))
+    merged = _merged_pieces(f)
     diag = d.diagonal()
     assert [sorted(o) for _, _, o in diag] == [sorted(lab) for _, _, lab in merged]
     assert all(a.compare(x) == 0 and b.compare(y) == 0 for (a, b, _), (x, y, _) in zip(merged, diag))

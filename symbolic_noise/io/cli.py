@@ -250,9 +250,8 @@ def cmd_solve(args) -> int:
         _emit(cli_informed.series_report(sol, args.series, args.order, args.digits, args.format), args)
         return 0
     players = cli_informed.uses_players(args)
-    if args.at is not None and players and args.method == "pointwise":
-        raise SymbolicNoiseError("--method pointwise does not take --opponent-channel or strategies; use --method auto")
     if args.at is not None:
+        _refuse_pointwise_with_players(args)
         if args.method == "piecewise" or players:
             _, sol = _solve(args)
             p = as_fmpq(args.at)
@@ -299,14 +298,19 @@ def cmd_solve(args) -> int:
     return 0
 
 
+def _refuse_pointwise_with_players(args) -> None:
+    """The two-player solve is piecewise only: ``--method pointwise`` cannot take its options."""
+    if args.method == "pointwise" and cli_informed.uses_players(args):
+        raise SymbolicNoiseError("--method pointwise does not take --opponent-channel or strategies; use --method auto")
+
+
 def _pointwise(args):
     """``(head, rows)`` of certified grid rows when ``--method`` (auto: big
     games not in the cache) asks for the pointwise method, else ``None``."""
     from . import pointgrid
 
-    if cli_informed.uses_players(args):  # the two-player solve is piecewise only
-        if args.method == "pointwise":
-            raise SymbolicNoiseError("--method pointwise does not take --opponent-channel or strategies; use --method auto")
+    if cli_informed.uses_players(args):
+        _refuse_pointwise_with_players(args)
         return None
     game = game_from_spec(args.game, args.param)
     channel = _channel(args, game)
