@@ -163,7 +163,11 @@ def _open_cache(args, game, channel, interval):
         raise CacheError(f"cannot open the cache {path}: {exc}") from None
 
 
-def _executor(args):
+def _workers(args):
+    """One single-process executor per worker of the lockstep solve, and a
+    function that releases them: ``--jobs N`` local processes, or every worker
+    of the Dask cluster at ``--dask``, each task pinned to its worker (a
+    worker keeps its p-range's state between rounds)."""
     if args.dask:
         try:
             from distributed import Client
@@ -173,14 +177,26 @@ def _executor(args):
             client = Client(args.dask, timeout=30)
         except OSError as exc:
             raise SymbolicNoiseError(f"cannot reach the Dask scheduler at {args.dask}: {exc}") from None
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
-        return client.get_executor(), 2 * workers, client.close
+        addresses = sorted(client.scheduler_info().get("workers", {}))
+        if not addresses:
+            client.close()
+            raise SymbolicNoiseError(f"the Dask scheduler at {args.dask} has no workers")
+        executors = [client.get_executor(workers=[w], allow_other_workers=False, pure=False) for w in addresses]
+        return executors, client.close
     import signal
     from concurrent.futures import ProcessPoolExecutor
 
     # workers ignore Ctrl-C: the driver stops them, so they print no traceback
-    pool = ProcessPoolExecutor(args.jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
-    return pool, args.jobs, lambda: pool.shutdown(wait=False, cancel_futures=True)
+    pools = [
+        ProcessPoolExecutor(1, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+        for _ in range(args.jobs)
+    ]
+
+    def close():
+        for pool in pools:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    return pools, close
 
 
 def _solve(args):
@@ -198,13 +214,16 @@ def _solve(args):
             if cli_informed.uses_players(args):
                 sol = cli_informed.solve_from_args(args, game, channel, _channel_from_spec, interval, start, store, bar)
             elif (args.jobs > 1 or args.dask) and not stored:
-                from ..solvers.parallel import solve_parallel
+                from ..solvers.lockstep import solve_lockstep
 
-                executor, chunks, close = _executor(args)
+                order = game.positions(root)
+                # positions an interrupted solve left in the cache are handed out, not redone
+                known = {} if store is None else {v: f for v in order if (f := store.load(v)) is not None}
+                executors, close = _workers(args)
                 try:
-                    sol = solve_parallel(
-                        game, channel, interval, executor=executor, chunks=chunks, start=start, misere=args.misere,
-                        cache_path=None if (store is None or args.dask) else store.path, progress=bar,
+                    sol = solve_lockstep(
+                        game, channel, interval, executors=executors, start=start, misere=args.misere,
+                        known=known, progress=bar,
                     )
                 finally:
                     close()
@@ -594,8 +613,8 @@ def _add_game_arguments(p):
         help="re-check the mathematics of every cached entry loaded (default: its SHA-256 checksum only)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="solve sub-intervals of p in N local processes")
-    p.add_argument("--dask", metavar="ADDRESS", help="solve sub-intervals on the Dask scheduler at ADDRESS")
+    p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="solve in N local processes, each owning a p-range re-balanced as the solve goes")
+    p.add_argument("--dask", metavar="ADDRESS", help="solve on every worker of the Dask scheduler at ADDRESS, each owning a p-range")
 
 
 _METHOD_HELP = (

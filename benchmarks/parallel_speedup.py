@@ -1,0 +1,99 @@
+"""Speed-up of ``--jobs N`` (issue 9, goal 4: at least 1.7x with 2 jobs on nim 48).
+
+In one run, alternately: the serial solve, the lockstep parallel solve
+(:mod:`symbolic_noise.solvers.lockstep`, what ``--jobs`` runs) and, with
+``--old``, the earlier sub-interval solve (:func:`solve_parallel`).  Prints for
+each its wall seconds, and checks that every result is identical to the serial
+one (every position's formulas, breakpoints and optimal sets).
+
+Wall-clock speed-up needs idle cores; the machine is shared, so the script also
+prints the lockstep solve's *critical path*: the sum over rounds of the slowest
+worker's CPU seconds.  ``serial CPU / critical path`` is the speed-up the
+schedule gives on idle cores (hand-over, joining and start-up costs excluded;
+the wall figure includes them), and it does not depend on the load.
+
+  python benchmarks/parallel_speedup.py                 # nim 48, 2 jobs, 1 repetition
+  python benchmarks/parallel_speedup.py --k 32 --jobs 2 --repeat 3 --old
+  python benchmarks/parallel_speedup.py --chomp 5x5 --channel king
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from symbolic_noise import Chomp, Nim, solve
+from symbolic_noise.solvers.lockstep import solve_lockstep
+from symbolic_noise.solvers.parallel import solve_parallel
+
+
+def _pools(n):
+    pools = [ProcessPoolExecutor(1, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) for _ in range(n)]
+    for p in pools:  # start the processes (and their imports) before the clock
+        p.submit(os.getpid).result()
+    return pools
+
+
+def identical(a, b) -> bool:
+    return all(
+        a.value(v) == b.value(v) and a.value(v).labels == b.value(v).labels
+        and a.value(v).point_labels == b.value(v).point_labels
+        for v in a.positions()
+    ) and a.positions() == b.positions()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--k", type=int, default=48, help="1-pile Nim heap (default 48)")
+    ap.add_argument("--chomp", metavar="RxC", help="a Chomp board instead of Nim")
+    ap.add_argument("--channel", default=None, help="channel (default binary for Nim, king for Chomp)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--old", action="store_true", help="also time the sub-interval solve (solve_parallel)")
+    args = ap.parse_args()
+    if args.chomp:
+        r, c = (int(x) for x in args.chomp.lower().split("x"))
+        game, channel, name = Chomp(r, c), args.channel or "king", f"chomp {args.chomp} {args.channel or 'king'}"
+    else:
+        game, channel, name = Nim(args.k), args.channel or "binary", f"nim {args.k} {args.channel or 'binary'}"
+    print(f"{name}, --jobs {args.jobs}, load average at start {os.getloadavg()[0]:.1f}")
+    for rep in range(args.repeat):
+        t, c = time.perf_counter(), time.process_time()
+        serial = solve(game, channel)
+        s_wall, s_cpu = time.perf_counter() - t, time.process_time() - c
+
+        pools = _pools(args.jobs)
+        stats: dict = {}
+        t, c = time.perf_counter(), time.process_time()
+        try:
+            par = solve_lockstep(game, channel, executors=pools, stats=stats)
+        finally:
+            for p in pools:
+                p.shutdown()
+        l_wall, l_master = time.perf_counter() - t, time.process_time() - c
+        crit = sum(max(loads) for _, loads in stats["rounds"])
+        work = sum(sum(loads) for _, loads in stats["rounds"])
+        same = identical(serial, par)
+        print(
+            f"[{rep + 1}] serial {s_wall:.1f} s wall ({s_cpu:.1f} s CPU) | lockstep {l_wall:.1f} s wall: "
+            f"speed-up {s_wall / l_wall:.2f}x wall; workers {work:.1f} s CPU in all, critical path {crit:.1f} s, "
+            f"driver {l_master:.1f} s CPU, {len(stats['rounds'])} rounds, {stats.get('moves', 0)} moves; "
+            f"serial CPU / critical path {s_cpu / crit:.2f}x; identical: {same}"
+        )
+        if args.old:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                pool.submit(os.getpid).result()
+                t = time.perf_counter()
+                old = solve_parallel(game, channel, executor=pool, chunks=args.jobs)
+                o_wall = time.perf_counter() - t
+            print(f"    sub-interval solve_parallel: {o_wall:.1f} s wall, {s_wall / o_wall:.2f}x; identical: {identical(serial, old)}")
+        if not same:
+            raise SystemExit("the parallel result differs from the serial one")
+        print(f"    load average now {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

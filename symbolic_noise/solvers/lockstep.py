@@ -1,0 +1,449 @@
+"""Parallel solves in lockstep: every worker owns a p-range for the whole solve,
+all workers solve the same positions round by round, and the ranges are
+re-balanced between rounds.
+
+Cutting [a, b] into sub-intervals solved independently from start to end
+(:mod:`symbolic_noise.solvers.parallel`) has to guess in advance where the work
+will be, and the work of a solve moves and concentrates as positions grow (for
+1-pile Nim through the binary channel, half the work of the largest heaps lies
+in p in [0.79, 0.81], a place the small heaps do not show).  Here the split is
+measured instead of guessed: after every round each worker reports its CPU
+time, the work inside a range is taken to follow the breakpoints of the round's
+values there, and the cuts move to the weighted quantiles of that model.  A
+worker whose range grows receives the solved values on the part it gains (exact
+JSON, :mod:`symbolic_noise.solvers.codec`); everything else, in particular the
+solver's per-cell caches, stays in the worker between rounds, which is what
+sub-interval solves lose when they hand values over.
+
+A worker is a single-process executor (``submit``/``result``), so that its
+state can live in the process: ``ProcessPoolExecutor(max_workers=1)`` locally,
+or a Dask client's ``get_executor(workers=[address], ...)`` pinned to one
+worker of a cluster.  Cuts only balance work; they decide nothing: the values on
+adjacent ranges are joined by :func:`symbolic_noise.solvers.parallel.stitch`,
+which checks that both sides give the same optimal set at every cut, so the
+result is the serial solve's.
+
+Examples
+--------
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> from symbolic_noise import Nim, solve
+>>> pools = [ThreadPoolExecutor(1), ThreadPoolExecutor(1)]
+>>> par = solve_lockstep(Nim(8), "binary", executors=pools)
+>>> par.value() == solve(Nim(8), "binary").value()
+True
+>>> for pool in pools:
+...     pool.shutdown()
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable
+
+from flint import ctx as flint_ctx
+from flint import fmpq
+
+from . import codec
+from ..exact.piecewise import PiecewiseFunction
+from ..games.channels import Channel, get_channel
+from ..games.rulesets import Game
+from .parallel import split_interval, stitch
+from .solver import Solution, SolveProgress, _Cells, _Position, _PositionSolver, exact_interval
+
+#: cuts are dyadic rationals with this many bits (short numbers keep the cells
+#: next to a cut cheap; where exactly a cut falls does not matter)
+_CUT_BITS = 20
+#: most positions in one round: the cost of positions grows fast (cubically in
+#: the heap for Nim), and a long round is one the balance cannot correct
+_MAX_BATCH = 8
+
+
+# --------------------------------------------------------------------------- worker side
+
+
+class RangeWorker:
+    """The part of a solve that one worker owns: every position's value on the
+    range [lo, hi], and the solver's caches for that range.
+
+    >>> from symbolic_noise import Nim
+    >>> w = RangeWorker(Nim(3), get_channel("binary"), fmpq(0), fmpq(1, 2))
+    >>> [w.solve_position(v).formulas[-1].text() for v in (0, 1, 2, 3)][-1]
+    '(1 - p + p^2)/(1 + p)'
+    """
+
+    def __init__(self, game: Game, channel: Channel, lo: fmpq, hi: fmpq, misere: bool = False):
+        self.game, self.channel, self.misere = game, channel, misere
+        self.lo, self.hi = fmpq(lo), fmpq(hi)
+        self.values: dict = {}
+        self.cells = _Cells(self.lo, self.hi)
+        self.norm: dict = {}
+        self.profile: list = []  # (p, CPU seconds) of the pieces solved since the last take_profile
+        self.interner = Interner()  # for the values handed over from other workers
+
+    def _record(self, fraction: float, seconds: float) -> None:
+        scale = 2**_CUT_BITS
+        where = self.lo + (self.hi - self.lo) * fmpq(int(fraction * scale), scale)
+        self.profile.append((where, seconds))
+
+    def take_profile(self) -> list:
+        """Where the work went since the last call: ``[(p, CPU seconds), ...]``,
+        one entry per piece solved (for balancing only)."""
+        out, self.profile = self.profile, []
+        return out
+
+    def solve_position(self, v) -> PiecewiseFunction:
+        """Solve ``v`` on the range (its followers must be solved)."""
+        if v in self.values:
+            return self.values[v]
+        if not self.game.followers(v):
+            value = PiecewiseFunction.constant(1 if self.misere else 0, self.lo, self.hi, frozenset(), frozenset())
+        else:
+            pos = _Position(self.game, self.channel, v, self.lo, self.hi)
+            follower_values = [self.values[w] for w in pos.followers]
+            solver = _PositionSolver(pos, follower_values, self.lo, self.hi, self.cells, self.norm)
+            last = [0.0, time.process_time()]  # where the sweep stood, and when
+
+            def mark(fraction):
+                now = time.process_time()
+                self._record((last[0] + fraction) / 2, now - last[1])
+                last[:] = [fraction, now]
+
+            value = solver.run(mark)
+            mark(1.0)
+            self.cells.next_position()
+            flint_ctx.cleanup()  # as in the serial solve: FLINT's pools only grow
+        self.values[v] = value
+        return value
+
+    def shrink(self, lo: fmpq, hi: fmpq) -> tuple[dict | None, dict | None]:
+        """Give up the parts of the range outside [lo, hi] (inside the old range):
+        the values there (``{position: PiecewiseFunction}``) below and above."""
+        lo, hi = fmpq(lo), fmpq(hi)
+        if not (self.lo <= lo < hi <= self.hi):
+            raise ValueError(f"[{lo}, {hi}] is not a sub-range of [{self.lo}, {self.hi}]")
+        left = {v: f.restrict(self.lo, lo) for v, f in self.values.items()} if lo > self.lo else None
+        right = {v: f.restrict(hi, self.hi) for v, f in self.values.items()} if hi < self.hi else None
+        if left or right:
+            self.values = {v: f.restrict(lo, hi) for v, f in self.values.items()}
+            self._moved(lo, hi)
+        return left, right
+
+    def grow(self, left: dict | None = None, right: dict | None = None) -> None:
+        """Take over the values on the parts next to the range (every solved
+        position's, from the workers that gave them up)."""
+        if not (left or right):
+            return
+        for part in (left, right):
+            if part is not None and set(part) != set(self.values):
+                raise ValueError("a handed-over part must hold every solved position")
+        values = {}
+        for v, f in self.values.items():
+            parts = ([self.interner.function(left[v])] if left else []) + [f]
+            parts += [self.interner.function(right[v])] if right else []
+            values[v] = stitch(parts)
+        self.values = values
+        # the parts' outer ends are cuts, rational numbers
+        lo = next(iter(left.values())).points[0].lo if left else self.lo
+        hi = next(iter(right.values())).points[-1].hi if right else self.hi
+        self._moved(lo, hi)
+
+    def _moved(self, lo: fmpq, hi: fmpq) -> None:
+        self.lo, self.hi = lo, hi
+        self.cells.a, self.cells.b = lo, hi
+        # the normalised formulas are cached by (position, piece index), and the
+        # piece indices have changed
+        self.norm.clear()
+
+
+class Interner:
+    """One object per breakpoint: values that travel between processes come back
+    with a fresh object for every copy of a point, and the solver tells equal
+    points apart by identity first (an exact comparison of two copies of one
+    irrational point costs a gcd and a root count, every time it is made).
+
+    Two points are the same number when their defining polynomials are equal
+    and the intersection of their isolating intervals holds a root of it (each
+    interval holds exactly one).
+
+    >>> from flint import fmpz_poly
+    >>> from symbolic_noise.exact.algebraic import RealAlgebraic
+    >>> seen = Interner()
+    >>> x = RealAlgebraic.root(fmpz_poly([-2, 0, 1]), 1, 2)
+    >>> y = RealAlgebraic.root(fmpz_poly([-2, 0, 1]), fmpq(5, 4), fmpq(3, 2))
+    >>> seen.point(x) is x, seen.point(y) is x
+    (True, True)
+    """
+
+    def __init__(self):
+        self._known: dict = {}  # polynomial coefficients -> [RealAlgebraic]
+
+    def point(self, x):
+        if x.is_rational:
+            return x
+        from ..exact.polys import count_real_roots
+
+        poly = x.poly
+        # a cheap key; equal keys are told apart by comparing the polynomials
+        key = (poly.degree(), int(poly[0]), int(poly[poly.degree()]))
+        lo, hi = x.interval
+        same = self._known.setdefault(key, [])
+        for y in same:
+            if y.poly != poly:
+                continue
+            ylo, yhi = y.interval
+            a, b = max(lo, ylo), min(hi, yhi)
+            if a > b:
+                continue  # disjoint intervals: different roots
+            if (a, b) == (lo, hi) or (a, b) == (ylo, yhi):
+                return y  # nested: the inner interval's root is the outer one's only root
+            if a == b and poly(a) == 0 or a < b and count_real_roots(poly, a, b) == 1:
+                return y
+        same.append(x)
+        return x
+
+    def function(self, f: PiecewiseFunction) -> PiecewiseFunction:
+        """``f`` with its points replaced by the known objects for them."""
+        points = [self.point(x) for x in f.points]
+        if all(x is y for x, y in zip(points, f.points)):
+            return f
+        return PiecewiseFunction(points, f.formulas, f.labels, f.point_labels, merge=False)
+
+
+_WORKERS: dict[str, RangeWorker] = {}
+
+
+def _remote_start(token, game, channel, lo, hi, misere, given):
+    worker = _WORKERS[token] = RangeWorker(game, channel, fmpq(lo), fmpq(hi), misere)
+    for v, data in given:
+        worker.values[v] = worker.interner.function(codec.decode(data, trusted=True))  # solved before
+    return os.getpid()
+
+
+def _remote_solve(token, positions):
+    """Solve ``positions`` in order: the CPU seconds, where they went, and the
+    encoded values on the range."""
+    worker = _WORKERS[token]
+    start = time.process_time()
+    out = [codec.encode(worker.solve_position(v)) for v in positions]
+    return time.process_time() - start, worker.take_profile(), out
+
+
+def _encoded(part):
+    return None if part is None else [(v, codec.encode(f)) for v, f in part.items()]
+
+
+def _decoded(part):
+    # our own workers' encoding of values they solved: no re-isolation
+    return None if part is None else {v: codec.decode(data, trusted=True) for v, data in part}
+
+
+def _remote_shrink(token, lo, hi):
+    left, right = _WORKERS[token].shrink(fmpq(lo), fmpq(hi))
+    return _encoded(left), _encoded(right)
+
+
+def _remote_grow(token, left, right):
+    _WORKERS[token].grow(_decoded(left), _decoded(right))
+
+
+def _remote_stop(token):
+    _WORKERS.pop(token, None)
+
+
+# --------------------------------------------------------------------------- balancing
+
+
+def balance_cuts(ranges, loads, profiles, *, tolerance: float = 0.05) -> list[fmpq] | None:
+    """New inner cuts for ``ranges`` (consecutive ``(lo, hi)``), or ``None`` when
+    the current ones are within ``tolerance`` of the best the model predicts.
+
+    The model: range ``i`` did ``loads[i]`` seconds of work in the last round,
+    spread as its ``profiles[i]`` says (``[(p, seconds), ...]``, one entry per
+    piece solved; evenly over the range when empty), and the next round's work
+    is spread the same way.  The new cuts are the model's weighted quantiles,
+    rounded to dyadic rationals, each kept strictly inside the two old ranges
+    next to it so that every range overlaps its old self.  This balances work
+    and decides nothing.
+
+    >>> [str(c) for c in balance_cuts([(fmpq(0), fmpq(1, 2)), (fmpq(1, 2), fmpq(1))],
+    ...                               [1.0, 3.0], [[], [(fmpq(3, 4), 1.0), (fmpq(7, 8), 2.0)]])]
+    ['13/16']
+    """
+    n = len(ranges)
+    if n < 2:
+        return None
+    total = float(sum(loads))
+    if total <= 0:
+        return None
+    atoms = []  # (p, seconds)
+    for (lo, hi), load, profile in zip(ranges, loads, profiles):
+        profile = [(x, w) for x, w in profile if lo <= x <= hi and w > 0]
+        recorded = sum(w for _, w in profile)
+        if recorded > 0:
+            atoms += [(x, w * load / recorded) for x, w in profile]
+        else:
+            atoms += [(lo + (hi - lo) * fmpq(2 * j + 1, 32), load / 16) for j in range(16)]
+    atoms.sort(key=lambda a: a[0])
+    # predicted loads of the current cuts, to decide whether moving pays
+    current = [sum(w for x, w in atoms if lo <= x < hi or (i == n - 1 and x == hi)) for i, (lo, hi) in enumerate(ranges)]
+    target = total / n
+    if max(current) <= target * (1 + tolerance):
+        return None
+    scale = 2**_CUT_BITS
+    cuts, acc, k = [], 0.0, 1
+    for j, (x, w) in enumerate(atoms):
+        acc += w
+        while k < n and acc >= k * target:
+            nxt = atoms[j + 1][0] if j + 1 < len(atoms) else ranges[-1][1]
+            c = (x + nxt) / 2 if nxt > x else x
+            cuts.append(fmpq((c * scale).floor(), scale))
+            k += 1
+    while len(cuts) < n - 1:
+        cuts.append(ranges[len(cuts)][1])
+    # keep every cut strictly inside its two old neighbouring ranges, increasing
+    out = []
+    for i, c in enumerate(cuts):
+        lo, hi = ranges[i][0], ranges[i + 1][1]
+        lower = max(lo, out[-1]) if out else lo
+        if not lower < c < hi:
+            c = _dyadic_inside(lower, hi)
+        out.append(c)
+    return out
+
+
+def _dyadic_inside(lo: fmpq, hi: fmpq) -> fmpq:
+    """A short dyadic rational strictly between ``lo < hi``."""
+    bits = 1
+    while True:
+        scale = 2**bits
+        c = fmpq((lo * scale).floor() + 1, scale)
+        if c < hi:
+            return c
+        bits += 1
+
+
+# --------------------------------------------------------------------------- driver
+
+
+def solve_lockstep(
+    game: Game,
+    channel: Channel | str,
+    interval=(0, 1),
+    *,
+    executors: list,
+    start=None,
+    misere: bool = False,
+    known: dict | None = None,
+    progress: Callable[[SolveProgress], None] | None = None,
+    round_seconds: float = 0.2,
+    rebalance: Callable | None = None,
+    stats: dict | None = None,
+) -> Solution:
+    """Solve ``game`` on ``len(executors)`` p-ranges in lockstep (see the module
+    docstring); the result is identical to :func:`symbolic_noise.solve`.
+
+    ``executors`` are single-worker executors, one per range (each keeps its
+    range's state between rounds).  ``known`` maps positions to values solved
+    before on ``interval`` (they are handed out, not recomputed).  A round
+    solves consecutive positions; it grows while rounds take less than
+    ``round_seconds`` of CPU.  ``rebalance(ranges, loads, profiles)`` returns new
+    inner cuts or ``None`` (default :func:`balance_cuts`; tests pass others).
+    ``stats``, a dict if given, receives ``rounds`` (per round: the positions
+    and every worker's CPU seconds) and ``moves`` (how often the cuts moved),
+    from which the benchmarks compute the critical path.
+    """
+    channel = get_channel(channel)
+    a, b = exact_interval(interval)
+    root = game.start() if start is None else game.check_position(start)
+    order = game.positions(root)
+    rebalance = balance_cuts if rebalance is None else rebalance
+    n = len(executors)
+    if n < 1:
+        raise ValueError("need at least one executor")
+    ranges = split_interval(a, b, n)
+    token = f"{os.getpid()}-{id(order)}-{time.time_ns()}"
+    known = {v: known[v] for v in order if v in (known or {})}
+    given = [[(v, codec.encode(f.restrict(lo, hi))) for v, f in known.items()] for lo, hi in ranges]
+    tokens = [f"{token}-{i}" for i in range(n)]  # executors may share a process (threads)
+    for f in [
+        ex.submit(_remote_start, tok, game, channel, str(lo), str(hi), misere, g)
+        for ex, tok, (lo, hi), g in zip(executors, tokens, ranges, given)
+    ]:
+        f.result()
+    todo = [v for v in order if v not in known]
+    t0 = time.perf_counter()
+    # the values come back round by round and are joined in a thread of their
+    # own while the workers go on with the next round
+    joiner = ThreadPoolExecutor(1)
+    joined = []
+    interner = Interner()  # the results share breakpoint objects, as the serial solve's do
+    batch = 1
+    i = 0
+    try:
+        while i < len(todo):
+            chunk = todo[i : i + batch]
+            futures = [ex.submit(_remote_solve, tok, chunk) for ex, tok in zip(executors, tokens)]
+            results = [f.result() for f in futures]
+            loads = [cpu for cpu, _, _ in results]
+            joined.append(joiner.submit(_join, chunk, [out for _, _, out in results], interner))
+            if stats is not None:
+                stats.setdefault("rounds", []).append((list(chunk), loads))
+            i += len(chunk)
+            if progress is not None:
+                progress(SolveProgress(len(known) + i, len(order), chunk[-1], 1.0, time.perf_counter() - t0))
+            # the next round's positions, from this round's cost per position
+            # (costs grow with the positions, so never more than double)
+            per = max(loads) / len(chunk)
+            batch = max(1, min(2 * batch, _MAX_BATCH, int(round_seconds / per) if per > 0 else _MAX_BATCH))
+            if i < len(todo) and n > 1:
+                cuts = rebalance(ranges, loads, [profile for _, profile, _ in results])
+                if cuts is not None:
+                    ranges = _move(executors, tokens, ranges, cuts)
+                    if stats is not None:
+                        stats["moves"] = stats.get("moves", 0) + 1
+        values = dict(known)
+        for f in joined:
+            values.update(f.result())
+    finally:
+        joiner.shutdown(cancel_futures=True)
+        for ex, tok in zip(executors, tokens):
+            try:
+                ex.submit(_remote_stop, tok)
+            except RuntimeError:  # already shut down
+                pass
+    return Solution(game, channel, (a, b), {v: values[v] for v in order}, root, misere)
+
+
+def _join(positions, parts, interner) -> dict:
+    """The values of ``positions`` from the workers' encoded parts, range by range."""
+    return {
+        v: stitch([interner.function(codec.decode(part[k], trusted=True)) for part in parts])
+        for k, v in enumerate(positions)
+    }
+
+
+def _move(executors, tokens, ranges, cuts) -> list:
+    """Move the ranges' inner cuts to ``cuts``: every worker first gives up what
+    it loses, then takes what it gains from its neighbours.  Returns the new
+    ranges."""
+    a, b = ranges[0][0], ranges[-1][1]
+    ends = [a] + list(cuts) + [b]
+    new = list(zip(ends, ends[1:]))
+    kept = [(max(lo, nlo), min(hi, nhi)) for (lo, hi), (nlo, nhi) in zip(ranges, new)]
+    futures = [ex.submit(_remote_shrink, tok, str(klo), str(khi)) for ex, tok, (klo, khi) in zip(executors, tokens, kept)]
+    given = [f.result() for f in futures]
+    futures = []
+    for i, (ex, tok) in enumerate(zip(executors, tokens)):
+        # what neighbour i-1 gave up above lands below range i, and so on
+        left = given[i - 1][1] if i > 0 else None
+        right = given[i + 1][0] if i + 1 < len(given) else None
+        if left or right:
+            futures.append(ex.submit(_remote_grow, tok, left, right))
+    for f in futures:
+        f.result()
+    return new
+
+
+__all__ = ["Interner", "RangeWorker", "balance_cuts", "solve_lockstep"]
