@@ -256,6 +256,8 @@ def _binomials(d: int) -> list:
 
 
 _SCALE_CACHE: dict = {}
+#: (lo, hi, data) of the last interval asked for (compared by identity; fmpq is immutable)
+_SCALE_LAST: tuple = (None, None, None)
 
 
 def _scale_data(lo: fmpq, hi: fmpq, d: int) -> tuple:
@@ -263,8 +265,15 @@ def _scale_data(lo: fmpq, hi: fmpq, d: int) -> tuple:
     denominator of ``lo`` and ``hi - lo`` and ``a = q lo``, ``w = q (hi - lo)``:
     what :func:`_scaled_bernstein` needs for one interval and degree.  The
     powers of the last few intervals are kept (cells ask for many degrees)."""
-    key = (lo, hi)
-    data = _SCALE_CACHE.get(key)
+    global _SCALE_LAST
+    last = _SCALE_LAST  # one read of an immutable tuple: safe when threads share it
+    if last[0] is lo and last[1] is hi:  # the same cell as the last call: the common case
+        data = last[2]
+        key = None
+    else:
+        # fmpq hashes through fractions.Fraction (a modular inverse): key on the integers
+        key = (lo.p, lo.q, hi.p, hi.q)
+        data = _SCALE_CACHE.get(key)
     if data is None:
         q = int(lo.q) * int((hi - lo).q) // _gcd(lo.q, (hi - lo).q)
         a, w = lo * q, (hi - lo) * q  # integers
@@ -275,6 +284,8 @@ def _scale_data(lo: fmpq, hi: fmpq, d: int) -> tuple:
             except (StopIteration, RuntimeError):  # emptied or changed by another thread
                 pass
         _SCALE_CACHE[key] = data
+    if key is not None:
+        _SCALE_LAST = (lo, hi, data)
     q, powers, line = data
     if len(powers) <= d:  # powers[i] = q^i
         # a longer list replaces the old one whole: a published list is never
