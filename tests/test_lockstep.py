@@ -103,7 +103,7 @@ def test_one_worker_and_progress():
 
 def test_dask_pinned_workers():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with distributed.Client(cluster) as client:
             executors = [
                 client.get_executor(workers=[w], allow_other_workers=False, pure=False)
