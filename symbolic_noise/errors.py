@@ -92,3 +92,8 @@ class InvalidStrategyError(SymbolicNoiseError, ValueError):
 
 class PhaseTooLargeError(SymbolicNoiseError, ValueError):
     """A phase diagram that would exceed the size limits (positions, boundary polynomials)."""
+
+
+class WorkerLostError(SymbolicNoiseError, RuntimeError):
+    """A parallel worker that no longer holds its part of a solve (it was
+    restarted, or the task reached another process)."""

@@ -185,3 +185,23 @@ def test_range_worker_hand_over():
         left.shrink(fmpq(1, 4), fmpq(1, 2))  # not inside the range
     with pytest.raises(ValueError):
         right.grow(left={0: full.value(0)})  # not every solved position
+
+
+def test_a_worker_that_lost_its_state_is_reported():
+    from symbolic_noise.errors import WorkerLostError
+    from symbolic_noise.solvers import lockstep
+
+    class Forgetful(Here):
+        """Forgets every range after the first round (a restarted worker)."""
+
+        calls = 0
+
+        def submit(self, fn, *args, **kwargs):
+            if fn is lockstep._remote_solve:
+                Forgetful.calls += 1
+                if Forgetful.calls > 2:
+                    lockstep._WORKERS.clear()
+            return super().submit(fn, *args, **kwargs)
+
+    with pytest.raises(WorkerLostError, match="does not hold its range"):
+        solve_lockstep(Nim(8), "binary", executors=[Forgetful(), Forgetful()])

@@ -46,6 +46,7 @@ from flint import ctx as flint_ctx
 from flint import fmpq
 
 from . import codec
+from ..errors import WorkerLostError
 from ..exact.piecewise import PiecewiseFunction
 from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
@@ -214,6 +215,15 @@ class Interner:
 _WORKERS: dict[str, RangeWorker] = {}
 
 
+def _worker(token) -> RangeWorker:
+    try:
+        return _WORKERS[token]
+    except KeyError:
+        raise WorkerLostError(
+            f"worker process {os.getpid()} does not hold its range of the solve (restarted, or not pinned)"
+        ) from None
+
+
 def _remote_start(token, game, channel, lo, hi, misere, given):
     worker = _WORKERS[token] = RangeWorker(game, channel, fmpq(lo), fmpq(hi), misere)
     for v, data in given:
@@ -224,7 +234,7 @@ def _remote_start(token, game, channel, lo, hi, misere, given):
 def _remote_solve(token, positions):
     """Solve ``positions`` in order: the CPU seconds, where they went, and the
     encoded values on the range."""
-    worker = _WORKERS[token]
+    worker = _worker(token)
     start = time.process_time()
     out = [codec.encode(worker.solve_position(v)) for v in positions]
     return time.process_time() - start, worker.take_profile(), out
@@ -240,12 +250,12 @@ def _decoded(part):
 
 
 def _remote_shrink(token, lo, hi):
-    left, right = _WORKERS[token].shrink(fmpq(lo), fmpq(hi))
+    left, right = _worker(token).shrink(fmpq(lo), fmpq(hi))
     return _encoded(left), _encoded(right)
 
 
 def _remote_grow(token, left, right):
-    _WORKERS[token].grow(_decoded(left), _decoded(right))
+    _worker(token).grow(_decoded(left), _decoded(right))
 
 
 def _remote_stop(token):
