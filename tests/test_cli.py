@@ -213,6 +213,22 @@ def test_ctrl_c_is_one_clean_line(tmp_path):
     assert last.startswith("symbolic-noise: interrupted") and cache in last
 
 
+def test_ctrl_c_with_jobs_is_one_clean_line_and_keeps_the_work(tmp_path):
+    import time
+
+    cache = str(tmp_path / "c.sqlite")
+    start = time.time()
+    status, text = pty_run(["solve", "nim", "60", "--cache", cache, "--jobs", "2"], interrupt_after=1,
+                           interrupt_when="30/61")
+    assert status == 130 and "Traceback" not in text
+    assert time.time() - start < 60  # the workers are stopped, not waited for
+    import re
+
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+    last = [line for line in plain.replace("\r", "\n").splitlines() if line.strip()][-1]
+    assert last.startswith("symbolic-noise: interrupted") and cache in last
+
+
 def test_jobs_give_the_serial_answer(capsys):
     assert main(["solve", "nim", "12", "--no-cache", "--format", "json", "--digits", "20"]) == 0
     serial = json.loads(capsys.readouterr().out)
@@ -285,3 +301,22 @@ def test_plot_writes_png(tmp_path):
 def test_bad_check_input(args, needle):
     res = run(*args)
     assert res.returncode == 2 and "Traceback" not in res.stderr and needle in res.stderr, res.stderr
+
+
+def test_jobs_resume_from_the_cache_and_fill_it(tmp_path, capsys):
+    cache = str(tmp_path / "c.sqlite")
+    assert main(["solve", "nim", "8", "--cache", cache, "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["solve", "nim", "13", "--cache", cache, "--format", "json", "--jobs", "2", "--quiet"]) == 0
+    par = json.loads(capsys.readouterr().out)
+    assert main(["solve", "nim", "13", "--no-cache", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == par
+    from symbolic_noise import Nim
+    from symbolic_noise.games.channels import get_channel
+    from symbolic_noise.solvers.cache import SolutionCache
+
+    store = SolutionCache(cache, Nim(13), get_channel("binary"), (0, 1))
+    try:
+        assert all(store.load(v) is not None for v in range(1, 14))  # 9..13 saved by the parallel solve
+    finally:
+        store.close()

@@ -205,3 +205,20 @@ def test_a_worker_that_lost_its_state_is_reported():
 
     with pytest.raises(WorkerLostError, match="does not hold its range"):
         solve_lockstep(Nim(8), "binary", executors=[Forgetful(), Forgetful()])
+
+
+def test_store_receives_every_solved_position():
+    class Store:
+        def __init__(self):
+            self.saved = {}
+
+        def save(self, v, value):
+            assert v not in self.saved
+            self.saved[v] = value
+
+    store = Store()
+    par = solve_lockstep(Nim(9), "binary", executors=[Here(), Here()], store=store, rebalance=chaotic(5),
+                         known={0: solve(Nim(0), "binary").value(0), 1: solve(Nim(1), "binary").value(1)})
+    assert set(store.saved) == set(range(2, 10))  # not the known ones, not the terminal 0
+    for v, value in store.saved.items():
+        assert value == par.value(v)

@@ -194,7 +194,13 @@ def _workers(args):
 
     def close():
         for pool in pools:
+            # a worker may be in the middle of a long round (after Ctrl-C, or an
+            # error elsewhere): stop it rather than wait for the round at exit
+            processes = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for proc in processes:
+                if proc.is_alive():
+                    proc.terminate()
 
     return pools, close
 
@@ -223,14 +229,10 @@ def _solve(args):
                 try:
                     sol = solve_lockstep(
                         game, channel, interval, executors=executors, start=start, misere=args.misere,
-                        known=known, progress=bar,
+                        known=known, progress=bar, store=store,
                     )
                 finally:
                     close()
-                if store is not None:
-                    for v in sol.positions():
-                        if game.followers(v):
-                            store.save(v, sol.value(v))
             else:
                 sol = solve(game, channel, interval, start=start, misere=args.misere, store=store, progress=bar)
     finally:

@@ -350,6 +350,7 @@ def solve_lockstep(
     round_seconds: float = 0.2,
     rebalance: Callable | None = None,
     stats: dict | None = None,
+    store=None,
 ) -> Solution:
     """Solve ``game`` on ``len(executors)`` p-ranges in lockstep (see the module
     docstring); the result is identical to :func:`symbolic_noise.solve`.
@@ -360,7 +361,9 @@ def solve_lockstep(
     solves consecutive positions; it grows while rounds take less than
     ``round_seconds`` of CPU.  ``rebalance(ranges, loads, profiles)`` returns new
     inner cuts or ``None`` (default :func:`balance_cuts`; tests pass others).
-    ``stats``, a dict if given, receives ``rounds`` (per round: the positions
+    ``store`` (as for :func:`symbolic_noise.solve`: ``save(position, value)``)
+    receives every solved position as soon as its value is joined, so an
+    interrupted solve keeps what it finished.  ``stats``, a dict if given, receives ``rounds`` (per round: the positions
     and every worker's CPU seconds) and ``moves`` (how often the cuts moved),
     from which the benchmarks compute the critical path.
     """
@@ -391,10 +394,12 @@ def solve_lockstep(
     interner = Interner()  # the results share breakpoint objects, as the serial solve's do
     batch = 1
     i = 0
+    saved = 0  # rounds whose values went to the store
     try:
         while i < len(todo):
             chunk = todo[i : i + batch]
             futures = [ex.submit(_remote_solve, tok, chunk) for ex, tok in zip(executors, tokens)]
+            saved = _save(store, game, joined, saved, wait=False)  # while the workers work
             results = [f.result() for f in futures]
             loads = [cpu for cpu, _, _ in results]
             joined.append(joiner.submit(_join, chunk, [out for _, _, out in results], interner))
@@ -413,6 +418,7 @@ def solve_lockstep(
                     ranges = _move(executors, tokens, ranges, cuts)
                     if stats is not None:
                         stats["moves"] = stats.get("moves", 0) + 1
+        saved = _save(store, game, joined, saved, wait=True)
         values = dict(known)
         for f in joined:
             values.update(f.result())
@@ -424,6 +430,17 @@ def solve_lockstep(
             except RuntimeError:  # already shut down
                 pass
     return Solution(game, channel, (a, b), {v: values[v] for v in order}, root, misere)
+
+
+def _save(store, game, joined, saved: int, wait: bool) -> int:
+    """Hand the joined rounds after the first ``saved`` to ``store`` (in order,
+    stopping at one not joined yet unless ``wait``); the new count."""
+    while store is not None and saved < len(joined) and (wait or joined[saved].done()):
+        for v, value in joined[saved].result().items():
+            if game.followers(v):
+                store.save(v, value)
+        saved += 1
+    return saved
 
 
 def _join(positions, parts, interner) -> dict:
