@@ -222,3 +222,12 @@ def test_store_receives_every_solved_position():
     assert set(store.saved) == set(range(2, 10))  # not the known ones, not the terminal 0
     for v, value in store.saved.items():
         assert value == par.value(v)
+
+
+def test_a_start_position_other_than_the_game_start():
+    game = Chomp(3, 3)
+    start = game.followers(game.start())[2]
+    serial = solve(game, "king", start=start)
+    par = solve_lockstep(game, "king", start=start, executors=[Here(), Here()], rebalance=chaotic(6))
+    same(serial, par)
+    assert par.start == serial.start
