@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from flint import fmpq, fmpq_poly, fmpz_mpoly, fmpz_poly
 
-from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact
+from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact, sorted_exact_by
 from .bivariate import ONE2, Q_GEN, ZERO2, at_q, deg_p, in_q, irreducible_factors, lc_p, poly_key, q_coeffs
 
 # --------------------------------------------------------------------------- cylindrical decomposition
@@ -343,7 +343,7 @@ def _column_roots(proj: Projection, s: fmpq) -> list:
                 for i, r in enumerate(proj.sections(idx, s)):
                     if proj.counts(idx, r, s):
                         roots.append((r, idx, i))
-        cache[key] = sorted(roots, key=_cmp_key)
+        cache[key] = sorted_exact_by(roots, lambda item: item[0])
     return cache[key]
 
 
@@ -382,12 +382,6 @@ def locate_point(cols: list[Column], polys, p: fmpq, q: fmpq) -> tuple:
         if s > 0:
             sector = k + 1
     return ("cell", col, sector)
-
-
-def _cmp_key(item):
-    import functools
-
-    return functools.cmp_to_key(lambda a, b: a[0].compare(b[0]))(item)
 
 
 def decompose(polys) -> list[Column]:
