@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from flint import fmpq, fmpq_poly, fmpz_mpoly, fmpz_poly
 
 from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact, sorted_exact_by
-from .bivariate import ONE2, Q_GEN, ZERO2, at_q, deg_p, in_q, irreducible_factors, lc_p, poly_key, q_coeffs
+from .bivariate import ONE2, Q_GEN, ZERO2, BoxSign, at_q, deg_p, in_q, irreducible_factors, lc_p, poly_key, q_coeffs
+from .crossings import no_common_zero
 
 # --------------------------------------------------------------------------- cylindrical decomposition
 
@@ -58,6 +59,10 @@ def interior_roots(f: fmpz_mpoly, s: fmpq, coeffs=None) -> list[RealAlgebraic]:
     zero, one = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
     return [r for r in real_roots(g, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0]
 
+
+#: a resultant root's isolating interval is narrowed to this width before its
+#: line is tested for a meeting of the pair's sections (:meth:`Projection._may_cross`)
+CROSSING_WIDTH = fmpq(1, 2**30)
 
 #: relevance grid: a polynomial may be declared relevant only on closed cells
 #: [i/GRID, (i+1)/GRID] x [j/GRID, (j+1)/GRID] of this grid
@@ -129,6 +134,8 @@ class Projection:
         self.version = 0  # bumped whenever a polynomial or a relevance set changes
         self._columns: dict = {}
         self._shared: dict = {}
+        self._crossing: dict = {}  # (q-poly key, root index, pair, relevance sizes) -> sections proved apart
+        self._signs: dict = {}  # poly index -> its BoxSign
 
     def _add_q(self, g: fmpz_mpoly, owner: tuple) -> None:
         if g.is_zero() or g.is_constant():
@@ -230,8 +237,8 @@ class Projection:
         for key, g in self.q_polys.items():
             if key not in self._roots:
                 self._roots[key] = real_roots(g, 0, 1)
-            for r in self._roots[key]:
-                if any(self._relevant_rows(o, r) for o in self._owners[key]):
+            for k, r in enumerate(self._roots[key]):
+                if any(self._relevant_rows(o, r) and (len(o) == 1 or self._may_cross(key, k, o, r)) for o in self._owners[key]):
                     pts.append(r)
         if self.restricted():
             pts.extend(RealAlgebraic.rational(fmpq(j, GRID)) for j in range(1, GRID))
@@ -248,6 +255,42 @@ class Projection:
             if not out or out[-1].compare(r) != 0:
                 out.append(r)
         return out
+
+    def _may_cross(self, key, k: int, owner: tuple, r: RealAlgebraic) -> bool:
+        """Whether the counted sections of the pair ``owner`` may meet on the line q = r
+        (r the k-th root of the resultant factor ``key``); False only when proved
+        (:func:`symbolic_noise.exact.crossings.no_common_zero`) on a closed
+        neighbourhood of the line: every closed grid row meeting r's isolating
+        interval, p in the overlaps of the two closed relevant p-intervals there
+        ([0, 1] for a polynomial relevant everywhere).  Cached per relevance sets."""
+        i, j = owner
+        sig = (key, k, owner, len(self.cells[i]) if self.cells[i] is not None else -1,
+               len(self.cells[j]) if self.cells[j] is not None else -1)
+        hit = self._crossing.get(sig)
+        if hit is None:
+            hit = self._crossing[sig] = self._prove_apart(i, j, r)
+        return not hit
+
+    def _prove_apart(self, i: int, j: int, r: RealAlgebraic) -> bool:
+        r.refine_to(CROSSING_WIDTH)
+        lo, hi = r.interval
+        whole = [(fmpq(0), fmpq(1))]
+        ivs = []
+        for row in range(max(0, int((lo * GRID).floor()) - 1), min(GRID - 1, int((hi * GRID).ceil())) + 1):
+            if not (fmpq(row, GRID) <= hi and lo <= fmpq(row + 1, GRID)):
+                continue
+            a_ivs = whole if self.rows[i] is None else self.rows[i].get(row, [])
+            b_ivs = whole if self.rows[j] is None else self.rows[j].get(row, [])
+            for a, b in a_ivs:
+                for c, d in b_ivs:
+                    if max(a, c) <= min(b, d):
+                        ivs.append((max(a, c), min(b, d)))
+        return no_common_zero(self._box_sign(i), self._box_sign(j), ivs, lo, hi)
+
+    def _box_sign(self, idx: int) -> BoxSign:
+        if idx not in self._signs:
+            self._signs[idx] = BoxSign(self.polys[idx])
+        return self._signs[idx]
 
     def _end_roots(self, idx: int, a: fmpq, j: int) -> list:
         key = (idx, a, j)
