@@ -99,3 +99,17 @@ def test_nim5_proved_cells_and_random_points_against_pointwise():
         ref = solve_players(Nim(5), f"binary@{p}", opponent_channel=f"binary@{q}").at(0)
         r = d.locate(p, q)
         assert (r.value, r.optimal) == (ref.value, ref.optimal)
+
+
+def test_neighbours_proved_apart_need_no_resultant():
+    # p = q/2 + 1/8 and p = q/4 are neighbours in every column but never meet in the
+    # square: proved by boxes, their resultant is not taken; p = q and p = 1 - q meet
+    proj = Projection()
+    a, b = proj.add(8 * P - 4 * Q - 1), proj.add(4 * P - Q)
+    columns(proj)
+    assert (a, b) not in proj.pairs
+    proj = Projection()
+    a, b = proj.add(P - Q), proj.add(P + Q - 1)
+    cols = columns(proj)
+    assert (a, b) in proj.pairs
+    assert any(c.lo.compare(RealAlgebraic.rational("1/2")) == 0 for c in cols)

@@ -28,7 +28,7 @@ from flint import fmpq, fmpq_poly, fmpz_mpoly, fmpz_poly
 
 from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact, sorted_exact_by
 from .bivariate import ONE2, Q_GEN, ZERO2, BoxSign, at_q, deg_p, in_q, irreducible_factors, lc_p, poly_key, q_coeffs
-from .crossings import no_common_zero
+from .crossings import no_common_zero, no_common_zero_boxes
 
 # --------------------------------------------------------------------------- cylindrical decomposition
 
@@ -63,6 +63,10 @@ def interior_roots(f: fmpz_mpoly, s: fmpq, coeffs=None) -> list[RealAlgebraic]:
 #: a resultant root's isolating interval is narrowed to this width before its
 #: line is tested for a meeting of the pair's sections (:meth:`Projection._may_cross`)
 CROSSING_WIDTH = fmpq(1, 2**30)
+
+#: boxes are not split below this size when proving that two polynomials have no
+#: common zero where both count (:meth:`Projection.may_meet`): then the resultant is taken
+APART_WIDTH = fmpq(1, 2**9)
 
 #: relevance grid: a polynomial may be declared relevant only on closed cells
 #: [i/GRID, (i+1)/GRID] x [j/GRID, (j+1)/GRID] of this grid
@@ -136,6 +140,7 @@ class Projection:
         self._shared: dict = {}
         self._crossing: dict = {}  # (q-poly key, root index, pair, relevance sizes) -> sections proved apart
         self._signs: dict = {}  # poly index -> its BoxSign
+        self._apart: dict = {}  # (i, j, relevance sizes) -> no common zero where both count, proved
 
     def _add_q(self, g: fmpz_mpoly, owner: tuple) -> None:
         if g.is_zero() or g.is_constant():
@@ -211,10 +216,31 @@ class Projection:
         return out
 
     def may_meet(self, i: int, j: int) -> bool:
-        """Whether the relevant parts of polynomials i and j may meet (a shared grid row
-        where their relevant p-intervals overlap)."""
-        rows = self._shared_rows((min(i, j), max(i, j)))
-        return rows is None or bool(rows)
+        """Whether the relevant parts of polynomials i and j may meet: a shared grid row
+        where their relevant p-intervals overlap, and no proof (arb boxes,
+        :func:`~symbolic_noise.exact.crossings.no_common_zero_boxes`) that the two
+        polynomials have no common zero on the closed overlaps.  Cached per
+        relevance sets."""
+        i, j = min(i, j), max(i, j)
+        rows = self._shared_rows((i, j))
+        if rows is not None and not rows:
+            return False
+        sig = (i, j, len(self.cells[i]) if self.cells[i] is not None else -1,
+               len(self.cells[j]) if self.cells[j] is not None else -1)
+        hit = self._apart.get(sig)
+        if hit is None:
+            boxes = []
+            whole = [(fmpq(0), fmpq(1))]
+            for row in (range(GRID) if rows is None else sorted(rows)):
+                a_ivs = whole if self.rows[i] is None else self.rows[i].get(row, [])
+                b_ivs = whole if self.rows[j] is None else self.rows[j].get(row, [])
+                for a, b in a_ivs:
+                    for c, d in b_ivs:
+                        if max(a, c) <= min(b, d):
+                            boxes.append((max(a, c), min(b, d), fmpq(row, GRID), fmpq(row + 1, GRID)))
+            hit = self._apart[sig] = no_common_zero_boxes(self._box_sign(i), self._box_sign(j), boxes,
+                                                          min_width=APART_WIDTH)
+        return not hit
 
     def _relevant_rows(self, owner: tuple, r: RealAlgebraic):
         """Whether ``r`` lies in a closed grid row of :meth:`_shared_rows`."""
@@ -342,7 +368,8 @@ def columns(proj: Projection) -> list[Column]:
     q*; the meeting point lies in both relevant sets, in one grid row where
     their relevant p-intervals overlap, so the pair was projected and q* is a
     critical value inside the column: impossible.  (Neighbours whose relevant
-    p-intervals overlap in no grid row cannot meet and are not projected.)
+    p-intervals overlap in no grid row, or proved to have no common zero on the
+    closed overlaps (:meth:`Projection.may_meet`), cannot meet and are not projected.)
     """
     while True:
         crit = proj.critical_values()

@@ -55,4 +55,34 @@ def no_common_zero(f_sign, g_sign, p_intervals, qlo: fmpq, qhi: fmpq, *, min_wid
     return True
 
 
-__all__ = ["MIN_WIDTH", "no_common_zero"]
+def no_common_zero_boxes(f_sign, g_sign, boxes, *, min_width: fmpq = MIN_WIDTH) -> bool:
+    """True only if f and g have no common zero in the union of the closed boxes
+    ``(plo, phi, qlo, qhi)``; proved by bisecting each box along its longer side
+    until f or g has a strict sign on every piece.  False: not proved.
+
+    >>> from symbolic_noise.exact.bivariate import CTX, BoxSign
+    >>> p, q = CTX.gens()
+    >>> f, g = BoxSign(p - q), BoxSign(p + q - 1)
+    >>> no_common_zero_boxes(f, g, [(fmpq(0), fmpq(1, 4), fmpq(0), fmpq(1))])
+    True
+    >>> no_common_zero_boxes(f, g, [(fmpq(0), fmpq(1), fmpq(0), fmpq(1))])
+    False
+    """
+    todo = list(boxes)
+    while todo:
+        plo, phi, qlo, qhi = todo.pop()
+        box = BoxBalls(plo, phi, qlo, qhi)
+        if f_sign.sign(box) != 0 or g_sign.sign(box) != 0:
+            continue
+        if max(phi - plo, qhi - qlo) <= min_width:
+            return False
+        if phi - plo >= qhi - qlo:
+            m = (plo + phi) / 2
+            todo += [(plo, m, qlo, qhi), (m, phi, qlo, qhi)]
+        else:
+            m = (qlo + qhi) / 2
+            todo += [(plo, phi, qlo, m), (plo, phi, m, qhi)]
+    return True
+
+
+__all__ = ["MIN_WIDTH", "no_common_zero", "no_common_zero_boxes"]
