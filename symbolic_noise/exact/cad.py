@@ -143,11 +143,21 @@ class Projection:
         self._apart: dict = {}  # (i, j, relevance sizes) -> no common zero where both count, proved
 
     def _add_q(self, g: fmpz_mpoly, owner: tuple) -> None:
+        """Record the real roots' polynomial of ``g`` (a polynomial in q alone) for
+        ``owner``: its square-free factors (pairwise coprime, primitive, positive
+        leading coefficient) as univariate polynomials.  Only their roots matter,
+        so no full factorisation: equal roots of different keys are merged
+        exactly when the critical values are sorted."""
         if g.is_zero() or g.is_constant():
             return
-        for h in irreducible_factors(g):
-            k = poly_key(h)
-            self.q_polys.setdefault(k, in_q(h))
+        _, parts = in_q(g).factor_squarefree()
+        for h, _ in parts:
+            if h.degree() < 1:
+                continue
+            if h.coeffs()[-1] < 0:
+                h = -h
+            k = tuple(int(c) for c in h.coeffs())
+            self.q_polys.setdefault(k, h)
             self._owners.setdefault(k, set()).add(owner)
 
     def add(self, f: fmpz_mpoly, cells=None) -> int:
