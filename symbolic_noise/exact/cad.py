@@ -239,15 +239,8 @@ class Projection:
                len(self.cells[j]) if self.cells[j] is not None else -1)
         hit = self._apart.get(sig)
         if hit is None:
-            boxes = []
-            whole = [(fmpq(0), fmpq(1))]
-            for row in (range(GRID) if rows is None else sorted(rows)):
-                a_ivs = whole if self.rows[i] is None else self.rows[i].get(row, [])
-                b_ivs = whole if self.rows[j] is None else self.rows[j].get(row, [])
-                for a, b in a_ivs:
-                    for c, d in b_ivs:
-                        if max(a, c) <= min(b, d):
-                            boxes.append((max(a, c), min(b, d), fmpq(row, GRID), fmpq(row + 1, GRID)))
+            boxes = [(a, b, fmpq(row, GRID), fmpq(row + 1, GRID))
+                     for row in (range(GRID) if rows is None else sorted(rows)) for a, b in self._overlaps(i, j, row)]
             hit = self._apart[sig] = no_common_zero_boxes(self._box_sign(i), self._box_sign(j), boxes,
                                                           min_width=APART_WIDTH)
         return not hit
@@ -310,18 +303,21 @@ class Projection:
     def _prove_apart(self, i: int, j: int, r: RealAlgebraic) -> bool:
         r.refine_to(CROSSING_WIDTH)
         lo, hi = r.interval
-        whole = [(fmpq(0), fmpq(1))]
         ivs = []
         for row in range(max(0, int((lo * GRID).floor()) - 1), min(GRID - 1, int((hi * GRID).ceil())) + 1):
-            if not (fmpq(row, GRID) <= hi and lo <= fmpq(row + 1, GRID)):
-                continue
-            a_ivs = whole if self.rows[i] is None else self.rows[i].get(row, [])
-            b_ivs = whole if self.rows[j] is None else self.rows[j].get(row, [])
-            for a, b in a_ivs:
-                for c, d in b_ivs:
-                    if max(a, c) <= min(b, d):
-                        ivs.append((max(a, c), min(b, d)))
+            if fmpq(row, GRID) <= hi and lo <= fmpq(row + 1, GRID):
+                ivs += self._overlaps(i, j, row)
         return no_common_zero(self._box_sign(i), self._box_sign(j), ivs, lo, hi)
+
+    def _overlaps(self, i: int, j: int, row: int) -> list:
+        """The closed p-intervals where polynomials i and j both count in grid row ``row``."""
+        whole = [(fmpq(0), fmpq(1))]
+        out = []
+        for a, b in whole if self.rows[i] is None else self.rows[i].get(row, []):
+            for c, d in whole if self.rows[j] is None else self.rows[j].get(row, []):
+                if max(a, c) <= min(b, d):
+                    out.append((max(a, c), min(b, d)))
+        return out
 
     def _box_sign(self, idx: int) -> BoxSign:
         if idx not in self._signs:
