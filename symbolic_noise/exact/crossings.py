@@ -55,10 +55,11 @@ def no_common_zero(f_sign, g_sign, p_intervals, qlo: fmpq, qhi: fmpq, *, min_wid
     return True
 
 
-def no_common_zero_boxes(f_sign, g_sign, boxes, *, min_width: fmpq = MIN_WIDTH) -> bool:
+def no_common_zero_boxes(f_sign, g_sign, boxes, *, min_width: fmpq = MIN_WIDTH, budget: int = 512) -> bool:
     """True only if f and g have no common zero in the union of the closed boxes
     ``(plo, phi, qlo, qhi)``; proved by bisecting each box along its longer side
-    until f or g has a strict sign on every piece.  False: not proved.
+    until f or g has a strict sign on every piece.  False: not proved (a piece
+    reached ``min_width`` undecided, or more than ``budget`` boxes were tried).
 
     >>> from symbolic_noise.exact.bivariate import CTX, BoxSign
     >>> p, q = CTX.gens()
@@ -70,6 +71,9 @@ def no_common_zero_boxes(f_sign, g_sign, boxes, *, min_width: fmpq = MIN_WIDTH) 
     """
     todo = list(boxes)
     while todo:
+        budget -= 1
+        if budget < 0:
+            return False
         plo, phi, qlo, qhi = todo.pop()
         box = BoxBalls(plo, phi, qlo, qhi)
         if f_sign.sign(box) != 0 or g_sign.sign(box) != 0:
