@@ -9,7 +9,7 @@ from flint import fmpq, fmpz_poly
 from hypothesis import given
 from hypothesis import strategies as st
 
-from symbolic_noise.exact.algebraic import RealAlgebraic, real_roots, sorted_exact
+from symbolic_noise.exact.algebraic import RealAlgebraic, real_roots, simplest_dyadic, sorted_exact, sorted_exact_by
 
 SQRT2_HALF = lambda: RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)  # noqa: E731
 
@@ -111,3 +111,32 @@ def test_short_interval_of_a_rational_root_given_by_a_higher_degree_polynomial()
         x = RealAlgebraic.root(fmpz_poly(quartic), fmpq(1, m) - fmpq(1, 1000), fmpq(1, m) + fmpq(1, 1000))
         assert x.short_interval() == (Fraction(1, m), Fraction(1, m))
         assert x.is_rational and x.rational_value == fmpq(1, m)
+
+
+def _plain_simplest_dyadic(u, v):
+    e = 0
+    while True:
+        t = fmpq((u * 2**e).floor() + 1, 2**e)
+        if t < v:
+            return t
+        e += 1
+
+
+@given(st.fractions(), st.fractions(min_value=Fraction(1, 10**15), max_value=100))
+def test_simplest_dyadic_is_the_plain_search(u, gap):
+    u = fmpq(u.numerator, u.denominator)
+    v = u + fmpq(gap.numerator, gap.denominator)
+    assert simplest_dyadic(u, v) == _plain_simplest_dyadic(u, v)
+
+
+def test_sorted_exact_by_close_and_equal_roots():
+    # roots of different polynomials closer than their first isolating intervals,
+    # a number given twice (rational and as a root of a quadratic), sorted exactly
+    r2 = real_roots(fmpz_poly([-2, 0, 1]), 0, 2)[0]  # sqrt(2)
+    near = real_roots(fmpz_poly([-141421356237, 10**11]), 0, 2)[0]  # 1.41421356237 < sqrt(2)
+    half_a = RealAlgebraic.rational("1/2")
+    half_b = real_roots(fmpz_poly([-1, 2]) * fmpz_poly([-3, 0, 1]), 0, 1)[0]  # 1/2 again
+    third = real_roots(fmpz_poly([-1, 0, 9]) * fmpz_poly([-7, 0, 1]), 0, 1)[0]  # 1/3
+    items = [(r2, "r2"), (half_a, "a"), (near, "near"), (third, "third"), (half_b, "b")]
+    out = [name for _, name in sorted_exact_by(items, lambda it: it[0])]
+    assert out[0] == "third" and set(out[1:3]) == {"a", "b"} and out[3:] == ["near", "r2"]

@@ -260,6 +260,11 @@ class _Solver:
         self._points: dict = {}  # sample point -> (state, values, positions done)
         self.fol = {v: game.followers(v) for v in self.order}
         self.alive: dict = {}  # (v, i, follower formula ids) -> the moves' formulas not dominated
+        # (v, i, formula id) -> the alive sets of the follower combinations where it is a
+        # candidate for W_v^i (it can be W_v^i only where it is not below another of one of them)
+        self.producers: dict = {}
+        self._dependants: dict = {}  # (u, i, formula id) -> combinations above whose relevance used its candidates
+        self._strips: dict = {}  # (v, i, combination) -> the q-strips its relevance covered
 
     def _intern(self, f: BiRational) -> int:
         k = self._ids.get(f)
@@ -289,7 +294,7 @@ class _Solver:
         sd = self._den_sign(a) * self._den_sign(b)
         return sd != 0 and sd * bernstein_sign(fb.diff_numerator(fa), strict=strict) > 0
 
-    def _needed_factors(self, alive: list, strips: list) -> list:
+    def _needed_factors(self, alive: list, strips: list, context=()) -> list:
         """The irreducible factors of the differences of the moves' formulas whose
         zero sets may meet the set where the two moves are maximal together, each
         with the grid cells (:data:`~symbolic_noise.exact.cad.GRID`) where it may.
@@ -301,6 +306,14 @@ class _Solver:
         kept.  Only the closed strips of q where this follower combination
         occurs are covered: the combination's region lies in the closure of its
         cells.  ``None`` for the cells means everywhere (no proof attempted).
+
+        ``context`` lists, per follower, its formula t in the combination and
+        the alive sets of the follower's own combinations where t is a
+        candidate.  A box is dropped too when for some follower, in each of
+        those sets another formula is strictly above t on the box (proved):
+        then t is W of that follower nowhere on the box (on the closure of a
+        cell where t is W, t is >= every candidate of the cell's combination),
+        so the combination's region does not meet the box.
         """
         out: dict = {}
         pairs = [(a, b) for x, a in enumerate(alive) for b in alive[x + 1:]]
@@ -345,6 +358,25 @@ class _Solver:
                 cache[(x, key)] = any(over(c, x, key) for c in alive if c != x)
             return cache[(x, key)]
 
+        def possible(key, cache):  # the combination may hold somewhere on the closed box
+            if ("combination", key) not in cache:
+                ok = True
+                for t, sets in context:
+                    if sets and all(any(c != t and over_any(c, t, key) for c in group) for group in sets):
+                        ok = False
+                        break
+                cache[("combination", key)] = ok
+            return cache[("combination", key)]
+
+        def over_any(c, x, key):  # like over, for formulas of another position (their signs made on demand)
+            k = (c, x, key)
+            if k not in above:
+                if (c, x) not in signs:
+                    fc, fx = self.formulas[c], self.formulas[x]
+                    signs[(c, x)] = (BoxSign(fc.diff_numerator(fx)), self._den_sign(c) * self._den_sign(x))
+                above[k] = signs[(c, x)][1] * signs[(c, x)][0].sign(box_of(*key)) > 0
+            return above[k]
+
         def meets_strips(j, d):
             s = 1 << (depth - d)
             return prefix[(j + 1) * s] > prefix[j * s]
@@ -364,6 +396,8 @@ class _Solver:
                     if not meets_strips(j, d):
                         continue
                     if gs.sign(box_of(*key)) != 0 or dominated(a, key, cache) or dominated(b, key, cache):
+                        continue
+                    if context and not possible(key, cache):
                         continue
                     if d == depth:
                         kept.add((i, j))
@@ -406,14 +440,33 @@ class _Solver:
         strict = v == self.root
         alive = [a for a in distinct if not any(self._below(a, b, strict) for b in distinct if b != a)]
         self.alive[(v, i, tup)] = frozenset(alive)
-        for g, cells in self._needed_factors(alive, strips or [(fmpq(0), fmpq(1))]):
+        table[tup] = ids
+        self._relevance(v, i, tup, alive, strips or [(fmpq(0), fmpq(1))])
+        stale = set()
+        for t in alive:
+            self.producers.setdefault((v, i, t), []).append(frozenset(alive))
+            # a combination above that used t's candidates saw fewer of them: redo its relevance
+            stale |= self._dependants.get((v, i, t), set())
+        for key in sorted(stale, key=repr):
+            self._relevance(*key, sorted(self.alive[key]), self._strips[key])
+        return ids
+
+    def _relevance(self, v, i: int, tup: tuple, alive: list, strips: list) -> None:
+        """Add the switching factors of the combination ``tup`` at (v, i) with their
+        relevance sets (:meth:`_needed_factors`); the follower formulas' candidates
+        used are recorded, so that a candidate set found later makes it run again
+        (the relevance sets only grow: :meth:`Projection.add` takes unions)."""
+        self._strips[(v, i, tup)] = strips
+        context = []
+        for u, t in zip(self.fol[v], tup):
+            self._dependants.setdefault((u, 3 - i, t), set()).add((v, i, tup))
+            context.append((t, list(self.producers.get((u, 3 - i, t), ()))))
+        for g, cells in self._needed_factors(alive, strips, context):
             self.proj.add(g, cells)
         if len(self.proj.polys) > MAX_POLYS:
             raise PhaseTooLargeError(
                 f"the phase diagram of {self.game.describe()} needs more than {MAX_POLYS} boundary polynomials"
             )
-        table[tup] = ids
-        return ids
 
     def _value(self, t: int, p: fmpq, q: fmpq, cache: dict) -> fmpq:
         """Formula ``t`` at (p, q), exactly; its restriction to the line q is kept

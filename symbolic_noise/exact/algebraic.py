@@ -465,12 +465,28 @@ def simplest_dyadic(u: fmpq, v: fmpq) -> fmpq:
     >>> simplest_dyadic(fmpq(1, 3), fmpq(2, 5))
     3/8
     """
-    e = 0
-    while True:
-        t = fmpq((u * 2**e).floor() + 1, 2**e)
-        if t < v:
-            return t
-        e += 1
+    if not u < v:
+        raise ValueError("simplest_dyadic needs u < v")
+    # Otherwise scale by 2^E with 2^-E < (v - u) / 4: the integers strictly inside
+    # (u 2^E, v 2^E) form a run [a, b] of length >= 2, and the dyadic with the
+    # smallest denominator is the one of that run with the most trailing zero bits
+    # (unique: of two with as many, one more lies between them, with more).
+    first = u.floor() + 1
+    if first < v:  # an integer inside: the first one (as the plain search finds it)
+        return fmpq(first)
+    gap = v - u
+    E = max(0, int(gap.q).bit_length() - int(gap.p).bit_length() + 3)
+    a = int((u * 2**E).floor()) + 1
+    b = int((v * 2**E).ceil()) - 1
+    if a == b:
+        t = a
+    else:
+        k = (a ^ b).bit_length()  # a and b agree above bit k - 1, where a has 0 and b has 1
+        if a & ((1 << k) - 1) == 0:
+            t = a
+        else:
+            t = ((b >> (k - 1)) << (k - 1))
+    return fmpq(t, 2**E)
 
 
 def rational_between(x: RealAlgebraic, y: RealAlgebraic, *, near_left: bool = False) -> fmpq:
@@ -513,6 +529,28 @@ def dyadic_hull(x: RealAlgebraic, y: RealAlgebraic, a=None, b=None) -> tuple[fmp
 
 def sorted_exact(numbers) -> list[RealAlgebraic]:
     """Sort algebraic numbers exactly (refining as needed)."""
+    return sorted_exact_by(numbers, lambda x: x)
+
+
+def sorted_exact_by(items, key) -> list:
+    """Sort ``items`` by the algebraic number ``key(item)``, exactly.
+
+    The items are sorted by the lower ends of their isolating intervals, then
+    every neighbouring pair is compared exactly (at once when the intervals are
+    disjoint, else by refinement).  A chain ``x1 <= x2 <= ...`` proved pair by
+    pair is sorted (transitivity).  A pair found out of order has disjoint
+    intervals afterwards, so the items are sorted again by lower ends, a few
+    times, before falling back to exact comparisons throughout.  Equal numbers end up next to each
+    other either way.
+
+    >>> [str(x) for x in sorted_exact([RealAlgebraic.rational(1), RealAlgebraic.rational("1/3")])]
+    ['1/3', '1']
+    """
     import functools
 
-    return sorted(numbers, key=functools.cmp_to_key(lambda a, b: a.compare(b)))
+    items = list(items)
+    for _ in range(8):  # an exact comparison that fails leaves the pair's intervals disjoint
+        out = sorted(items, key=lambda it: key(it).lo)
+        if all([key(a).hi <= key(b).lo or key(a).compare(key(b)) <= 0 for a, b in zip(out, out[1:])]):
+            return out
+    return sorted(items, key=functools.cmp_to_key(lambda a, b: key(a).compare(key(b))))

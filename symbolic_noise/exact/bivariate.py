@@ -130,10 +130,12 @@ class BoxBalls:
     """The arb balls of a box [plo, phi] x [qlo, qhi] that :class:`BoxSign` needs:
     the box, its centre and its half-widths (rigorous enclosures)."""
 
-    __slots__ = ("P", "Q", "cp", "cq", "rp", "rq")
+    __slots__ = ("P", "Q", "cp", "cq", "rp", "rq", "qkey")
 
     def __init__(self, plo: fmpq, phi: fmpq, qlo: fmpq, qhi: fmpq):
         half = fmpq(1, 2)
+        #: the q-interval, exactly: boxes sharing it share the rows' values in q (:class:`BoxSign`)
+        self.qkey = (int(qlo.p), int(qlo.q), int(qhi.p), int(qhi.q))
         cp, cq = (plo + phi) * half, (qlo + qhi) * half
         self.P, self.Q = box_ball(plo, phi), box_ball(qlo, qhi)
         self.cp, self.cq = arb(cp.p) / cp.q, arb(cq.p) / cq.q
@@ -160,6 +162,9 @@ class BoxSign:
         self.rows = self._rows(d)
         self.dp = self._rows({(i - 1, j): c * i for (i, j), c in d.items() if i})
         self.dq = self._rows({(i, j - 1): c * j for (i, j), c in d.items() if j})
+        # q-interval -> the coefficients in p as balls: rows at Q, rows at the centre cq,
+        # dp and dq at Q (every box of a quadtree row shares them)
+        self._inq: dict = {}
 
     @staticmethod
     def _rows(coeffs: dict) -> list:
@@ -178,13 +183,34 @@ class BoxSign:
     def __call__(self, plo: fmpq, phi: fmpq, qlo: fmpq, qhi: fmpq) -> int:
         return self.sign(BoxBalls(plo, phi, qlo, qhi))
 
+    def _in_q(self, b: BoxBalls, k: int):
+        """Component k of the rows evaluated at the box's q-interval (cached per q-interval):
+        0 rows at Q, 1 rows at cq, 2 dp at Q, 3 dq at Q, each an ``arb_poly`` in p."""
+        hit = self._inq.get(b.qkey)
+        if hit is None:
+            hit = self._inq[b.qkey] = [None] * 4
+        if hit[k] is None:
+            rows, y = ((self.rows, b.Q), (self.rows, b.cq), (self.dp, b.Q), (self.dq, b.Q))[k]
+            hit[k] = arb_poly([r(y) for r in rows]) if rows else None
+        return hit[k]
+
     def sign(self, b: BoxBalls) -> int:
-        total = self._horner(self.rows, b.P, b.Q)
+        """The same enclosures as :meth:`_horner` on the box, with the polynomials in q
+        evaluated once per q-interval."""
+        f = self._in_q(b, 0)
+        if f is None:
+            return 0
+        total = f(b.P)
         if total > 0:
             return 1
         if total < 0:
             return -1
-        mv = self._horner(self.rows, b.cp, b.cq) + self._horner(self.dp, b.P, b.Q) * b.rp + self._horner(self.dq, b.P, b.Q) * b.rq
+        mv = self._in_q(b, 1)(b.cp)
+        dp, dq = self._in_q(b, 2), self._in_q(b, 3)
+        if dp is not None:
+            mv += dp(b.P) * b.rp
+        if dq is not None:
+            mv += dq(b.P) * b.rq
         return 1 if mv > 0 else (-1 if mv < 0 else 0)
 
 

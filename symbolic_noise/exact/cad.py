@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 
 from flint import fmpq, fmpq_poly, fmpz_mpoly, fmpz_poly
 
-from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact
-from .bivariate import ONE2, Q_GEN, ZERO2, at_q, deg_p, in_q, irreducible_factors, lc_p, poly_key, q_coeffs
+from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact, sorted_exact_by
+from .bivariate import ONE2, Q_GEN, ZERO2, BoxSign, at_q, deg_p, in_q, irreducible_factors, lc_p, poly_key, q_coeffs
+from .crossings import no_common_zero, no_common_zero_boxes
 
 # --------------------------------------------------------------------------- cylindrical decomposition
 
@@ -58,6 +59,14 @@ def interior_roots(f: fmpz_mpoly, s: fmpq, coeffs=None) -> list[RealAlgebraic]:
     zero, one = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
     return [r for r in real_roots(g, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0]
 
+
+#: a resultant root's isolating interval is narrowed to this width before its
+#: line is tested for a meeting of the pair's sections (:meth:`Projection._may_cross`)
+CROSSING_WIDTH = fmpq(1, 2**30)
+
+#: boxes are not split below this size when proving that two polynomials have no
+#: common zero where both count (:meth:`Projection.may_meet`): then the resultant is taken
+APART_WIDTH = fmpq(1, 2**9)
 
 #: relevance grid: a polynomial may be declared relevant only on closed cells
 #: [i/GRID, (i+1)/GRID] x [j/GRID, (j+1)/GRID] of this grid
@@ -129,13 +138,26 @@ class Projection:
         self.version = 0  # bumped whenever a polynomial or a relevance set changes
         self._columns: dict = {}
         self._shared: dict = {}
+        self._crossing: dict = {}  # (q-poly key, root index, pair, relevance sizes) -> sections proved apart
+        self._signs: dict = {}  # poly index -> its BoxSign
+        self._apart: dict = {}  # (i, j, relevance sizes) -> no common zero where both count, proved
 
     def _add_q(self, g: fmpz_mpoly, owner: tuple) -> None:
+        """Record the real roots' polynomial of ``g`` (a polynomial in q alone) for
+        ``owner``: its square-free factors (pairwise coprime, primitive, positive
+        leading coefficient) as univariate polynomials.  Only their roots matter,
+        so no full factorisation: equal roots of different keys are merged
+        exactly when the critical values are sorted."""
         if g.is_zero() or g.is_constant():
             return
-        for h in irreducible_factors(g):
-            k = poly_key(h)
-            self.q_polys.setdefault(k, in_q(h))
+        _, parts = in_q(g).factor_squarefree()
+        for h, _ in parts:
+            if h.degree() < 1:
+                continue
+            if h.coeffs()[-1] < 0:
+                h = -h
+            k = tuple(int(c) for c in h.coeffs())
+            self.q_polys.setdefault(k, h)
             self._owners.setdefault(k, set()).add(owner)
 
     def add(self, f: fmpz_mpoly, cells=None) -> int:
@@ -204,10 +226,24 @@ class Projection:
         return out
 
     def may_meet(self, i: int, j: int) -> bool:
-        """Whether the relevant parts of polynomials i and j may meet (a shared grid row
-        where their relevant p-intervals overlap)."""
-        rows = self._shared_rows((min(i, j), max(i, j)))
-        return rows is None or bool(rows)
+        """Whether the relevant parts of polynomials i and j may meet: a shared grid row
+        where their relevant p-intervals overlap, and no proof (arb boxes,
+        :func:`~symbolic_noise.exact.crossings.no_common_zero_boxes`) that the two
+        polynomials have no common zero on the closed overlaps.  Cached per
+        relevance sets."""
+        i, j = min(i, j), max(i, j)
+        rows = self._shared_rows((i, j))
+        if rows is not None and not rows:
+            return False
+        sig = (i, j, len(self.cells[i]) if self.cells[i] is not None else -1,
+               len(self.cells[j]) if self.cells[j] is not None else -1)
+        hit = self._apart.get(sig)
+        if hit is None:
+            boxes = [(a, b, fmpq(row, GRID), fmpq(row + 1, GRID))
+                     for row in (range(GRID) if rows is None else sorted(rows)) for a, b in self._overlaps(i, j, row)]
+            hit = self._apart[sig] = no_common_zero_boxes(self._box_sign(i), self._box_sign(j), boxes,
+                                                          min_width=APART_WIDTH)
+        return not hit
 
     def _relevant_rows(self, owner: tuple, r: RealAlgebraic):
         """Whether ``r`` lies in a closed grid row of :meth:`_shared_rows`."""
@@ -230,8 +266,8 @@ class Projection:
         for key, g in self.q_polys.items():
             if key not in self._roots:
                 self._roots[key] = real_roots(g, 0, 1)
-            for r in self._roots[key]:
-                if any(self._relevant_rows(o, r) for o in self._owners[key]):
+            for k, r in enumerate(self._roots[key]):
+                if any(self._relevant_rows(o, r) and (len(o) == 1 or self._may_cross(key, k, o, r)) for o in self._owners[key]):
                     pts.append(r)
         if self.restricted():
             pts.extend(RealAlgebraic.rational(fmpq(j, GRID)) for j in range(1, GRID))
@@ -248,6 +284,45 @@ class Projection:
             if not out or out[-1].compare(r) != 0:
                 out.append(r)
         return out
+
+    def _may_cross(self, key, k: int, owner: tuple, r: RealAlgebraic) -> bool:
+        """Whether the counted sections of the pair ``owner`` may meet on the line q = r
+        (r the k-th root of the resultant factor ``key``); False only when proved
+        (:func:`symbolic_noise.exact.crossings.no_common_zero`) on a closed
+        neighbourhood of the line: every closed grid row meeting r's isolating
+        interval, p in the overlaps of the two closed relevant p-intervals there
+        ([0, 1] for a polynomial relevant everywhere).  Cached per relevance sets."""
+        i, j = owner
+        sig = (key, k, owner, len(self.cells[i]) if self.cells[i] is not None else -1,
+               len(self.cells[j]) if self.cells[j] is not None else -1)
+        hit = self._crossing.get(sig)
+        if hit is None:
+            hit = self._crossing[sig] = self._prove_apart(i, j, r)
+        return not hit
+
+    def _prove_apart(self, i: int, j: int, r: RealAlgebraic) -> bool:
+        r.refine_to(CROSSING_WIDTH)
+        lo, hi = r.interval
+        ivs = []
+        for row in range(max(0, int((lo * GRID).floor()) - 1), min(GRID - 1, int((hi * GRID).ceil())) + 1):
+            if fmpq(row, GRID) <= hi and lo <= fmpq(row + 1, GRID):
+                ivs += self._overlaps(i, j, row)
+        return no_common_zero(self._box_sign(i), self._box_sign(j), ivs, lo, hi)
+
+    def _overlaps(self, i: int, j: int, row: int) -> list:
+        """The closed p-intervals where polynomials i and j both count in grid row ``row``."""
+        whole = [(fmpq(0), fmpq(1))]
+        out = []
+        for a, b in whole if self.rows[i] is None else self.rows[i].get(row, []):
+            for c, d in whole if self.rows[j] is None else self.rows[j].get(row, []):
+                if max(a, c) <= min(b, d):
+                    out.append((max(a, c), min(b, d)))
+        return out
+
+    def _box_sign(self, idx: int) -> BoxSign:
+        if idx not in self._signs:
+            self._signs[idx] = BoxSign(self.polys[idx])
+        return self._signs[idx]
 
     def _end_roots(self, idx: int, a: fmpq, j: int) -> list:
         key = (idx, a, j)
@@ -299,7 +374,8 @@ def columns(proj: Projection) -> list[Column]:
     q*; the meeting point lies in both relevant sets, in one grid row where
     their relevant p-intervals overlap, so the pair was projected and q* is a
     critical value inside the column: impossible.  (Neighbours whose relevant
-    p-intervals overlap in no grid row cannot meet and are not projected.)
+    p-intervals overlap in no grid row, or proved to have no common zero on the
+    closed overlaps (:meth:`Projection.may_meet`), cannot meet and are not projected.)
     """
     while True:
         crit = proj.critical_values()
@@ -343,7 +419,7 @@ def _column_roots(proj: Projection, s: fmpq) -> list:
                 for i, r in enumerate(proj.sections(idx, s)):
                     if proj.counts(idx, r, s):
                         roots.append((r, idx, i))
-        cache[key] = sorted(roots, key=_cmp_key)
+        cache[key] = sorted_exact_by(roots, lambda item: item[0])
     return cache[key]
 
 
@@ -382,12 +458,6 @@ def locate_point(cols: list[Column], polys, p: fmpq, q: fmpq) -> tuple:
         if s > 0:
             sector = k + 1
     return ("cell", col, sector)
-
-
-def _cmp_key(item):
-    import functools
-
-    return functools.cmp_to_key(lambda a, b: a[0].compare(b[0]))(item)
 
 
 def decompose(polys) -> list[Column]:
