@@ -94,6 +94,35 @@ def cmd_fairness(args) -> int:
     return 0
 
 
+def _shared_path(k1: int, k2: int) -> str:
+    return os.path.join(CERTS, f"hybrid_fairness_shared_k{k1}-{k2}.json")
+
+
+def shared_job(k1: int, k2: int, tol_bits: int) -> tuple[int, int, dict]:
+    from symbolic_noise.analysis.fairshared import shared_certificate
+
+    return k1, k2, shared_certificate(k1, k2, tol=fmpq(1, 2**tol_bits))
+
+
+def _batches(a: int, b: int, size: int) -> list[tuple[int, int]]:
+    return [(k, min(k + size - 1, b)) for k in range(a, b + 1, size)]
+
+
+def cmd_fairness_shared(args) -> int:
+    a, b = (int(x) for x in args.k.split(".."))
+    todo = [(k1, k2) for k1, k2 in _batches(a, b, args.batch) if not _done(_shared_path(k1, k2), args.trust)]
+    print(f"shared fairness: {len(_batches(a, b, args.batch)) - len(todo)} batches present, {len(todo)} to do", flush=True)
+    ex = _executor(args)
+    futs = [ex.submit(shared_job, k1, k2, args.tol_bits) for k1, k2 in todo]
+    for fut in as_completed(futs):
+        k1, k2, cert = fut.result()
+        _write(_shared_path(k1, k2), cert)
+        print(f"k = {k1}..{k2}: {len(cert['cuts']) - 1} shared boxes, "
+              f"{sum(len(h.get('local_cuts', [])) for h in cert['heaps'])} local cuts, "
+              f"undecided {sorted(cert['undecided'])} ({cert['cpu_seconds']} s)", flush=True)
+    return 0
+
+
 CONJ9_CUTS = ["0", "1/4", "3/8", "7/16", "15/32", "1/2"]
 
 
@@ -259,6 +288,14 @@ def main(argv=None) -> int:
     f.add_argument("--trust", action="store_true", help="skip existing files without re-verifying them")
     f.add_argument("--largest-first", action="store_true")
     f.set_defaults(func=cmd_fairness)
+    fs = sub.add_parser("fairness-shared", help="batches of heaps over one shared set of boxes")
+    fs.add_argument("--k", default="87..256", metavar="A..B")
+    fs.add_argument("--batch", type=int, default=34, help="heaps per certificate")
+    fs.add_argument("--jobs", type=int, default=1)
+    fs.add_argument("--dask", metavar="ADDRESS")
+    fs.add_argument("--tol-bits", type=int, default=16, help="width of the enclosures of p0: 2^-BITS")
+    fs.add_argument("--trust", action="store_true")
+    fs.set_defaults(func=cmd_fairness_shared)
     c9 = sub.add_parser("conjecture9")
     c9.add_argument("--K", type=int, default=256, help="certify every k <= K")
     c9.add_argument("--order", type=int, default=5, help="order of the Taylor models on the boxes")

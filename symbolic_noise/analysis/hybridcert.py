@@ -285,6 +285,10 @@ def describe(c: dict) -> str:
     if kind == "counterexample":
         return (f"counterexample k = {c.get('k')}: at p = {c.get('p')} sending {c.get('better')} beats "
                 f"sending {c.get('claimed')} (by {c.get('difference_decimal')})")
+    if kind == "fairness_shared":
+        from .fairshared import describe_shared
+
+        return describe_shared(c)
     if kind == "conjecture9":
         return f"conjecture 9 for k <= {c.get('K')} on [{c.get('interval', ['?', '?'])[0]}, {c.get('interval', ['?', '?'])[1]}]"
     return f"hybrid certificate of kind {kind!r}"
@@ -306,6 +310,10 @@ def verify_hybrid(c: dict) -> bool:
             from .hybrid9 import verify_conjecture9
 
             verify_conjecture9(c)
+        elif kind == "fairness_shared":
+            from .fairshared import verify_shared
+
+            verify_shared(c)
         else:
             raise VerificationError(f"unknown hybrid certificate kind {kind!r}")
     finally:
