@@ -151,6 +151,18 @@ def cmd_conjecture9(args) -> int:
     return 0
 
 
+def cmd_conjecture10(args) -> int:
+    """Conjecture 10 for one power of two on [a, 1] (boxes plus the exact end piece at p = 1)."""
+    from symbolic_noise.analysis.hybrid10 import certify
+
+    path = os.path.join(CERTS, f"hybrid_conjecture10_k{args.k}_interval.json")
+    a = fmpq(*(int(x) for x in args.a.split("/")))
+    cert = certify(args.k, a, delta=fmpq(1, 2**args.delta_bits), max_depth=args.max_depth)
+    _write(path, cert)
+    print(f"k = {args.k} on [{args.a}, 1]: {len(cert['cuts']) - 1} boxes ({cert['cpu_seconds']} s)", flush=True)
+    return 0
+
+
 def cmd_counterexample(args) -> int:
     from symbolic_noise.analysis.hybridcert import counterexample_certificate
 
@@ -303,6 +315,12 @@ def main(argv=None) -> int:
     c9.add_argument("--dask", metavar="ADDRESS")
     c9.add_argument("--trust", action="store_true")
     c9.set_defaults(func=cmd_conjecture9)
+    c10 = sub.add_parser("conjecture10", help="Conjecture 10 for a power of two on [a, 1]")
+    c10.add_argument("--k", type=int, default=128)
+    c10.add_argument("--a", default="5/8", help="left end of the interval, a rational > 1/2")
+    c10.add_argument("--delta-bits", type=int, default=8, help="the end piece is [1 - 2^-BITS, 1]")
+    c10.add_argument("--max-depth", type=int, default=12)
+    c10.set_defaults(func=cmd_conjecture10)
     sub.add_parser("counterexample").set_defaults(func=cmd_counterexample)
     sub.add_parser("summary").set_defaults(func=cmd_summary)
     args = ap.parse_args(argv)

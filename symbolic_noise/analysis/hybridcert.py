@@ -285,6 +285,10 @@ def describe(c: dict) -> str:
     if kind == "counterexample":
         return (f"counterexample k = {c.get('k')}: at p = {c.get('p')} sending {c.get('better')} beats "
                 f"sending {c.get('claimed')} (by {c.get('difference_decimal')})")
+    if kind == "conjecture10":
+        from .hybrid10 import describe10
+
+        return describe10(c)
     if kind == "fairness_shared":
         from .fairshared import describe_shared
 
@@ -314,6 +318,10 @@ def verify_hybrid(c: dict) -> bool:
             from .fairshared import verify_shared
 
             verify_shared(c)
+        elif kind == "conjecture10":
+            from .hybrid10 import verify_conjecture10
+
+            verify_conjecture10(c)
         else:
             raise VerificationError(f"unknown hybrid certificate kind {kind!r}")
     finally:

@@ -119,11 +119,12 @@ class _Tables:
         self.codes = codes
 
 
-def enclose_many(K: int, boxes, *, block: int = 64):
+def enclose_many(K: int, boxes, *, block: int = 64, moves: bool = False):
     """(lo, hi) float arrays of shape (len(boxes), K+1): for every box [a, b] in
     ``boxes`` and every j <= K, lo[i, j] <= N_j(p) <= hi[i, j] for all p in [a, b].
 
-    Each box must lie in [1/64, 1/2] or in [1/2, 1].
+    Each box must lie in [1/64, 1/2] or in [1/2, 1].  With ``moves`` also
+    (mlo, mhi) of shape (len(boxes), K): the same for N_K(send s), s < K.
 
     >>> lo, hi = enclose_many(2, [(fmpq(1, 8), fmpq(1, 2))])   # N_2 = 1 - p
     >>> bool(lo[0, 2] <= 0.5) and bool(hi[0, 2] >= 7/8)
@@ -135,6 +136,8 @@ def enclose_many(K: int, boxes, *, block: int = 64):
             raise ValueError("each box must lie in [1/64, 1/2] or in [1/2, 1]")
     lo = np.zeros((len(boxes), K + 1))
     hi = np.zeros((len(boxes), K + 1))
+    mlo = np.zeros((len(boxes), K))
+    mhi = np.zeros((len(boxes), K))
     T = _Tables(K)
     groups = {False: [], True: []}
     for i, (a, b) in enumerate(boxes):
@@ -142,9 +145,9 @@ def enclose_many(K: int, boxes, *, block: int = 64):
     for upper, idx in groups.items():
         for start in range(0, len(idx), block):
             part = idx[start:start + block]
-            l, h = _enclose_block(K, [boxes[i] for i in part], upper, T)
-            lo[part], hi[part] = l, h
-    return lo, hi
+            l, h, ml, mh = _enclose_block(K, [boxes[i] for i in part], upper, T)
+            lo[part], hi[part], mlo[part], mhi[part] = l, h, ml, mh
+    return (lo, hi, mlo, mhi) if moves else (lo, hi)
 
 
 def _enclose_block(K: int, boxes, upper: bool, T: _Tables):
@@ -187,7 +190,9 @@ def _enclose_block(K: int, boxes, upper: bool, T: _Tables):
         n_hi = np.clip(_up(num_hi / den_lo), 0.0, 1.0)
         top_lo, top_hi = n_lo.max(axis=1), n_hi.max(axis=1)
         vlo[:, j], vhi[:, j] = top_lo, top_hi
-        if j < K:
+        if j == K:
+            last = n_lo, n_hi
+        else:
             add(j, np.maximum(_down(1.0 - top_hi), 0.0), np.minimum(_up(1.0 - top_lo), 1.0))
     vlo[:, 0] = vhi[:, 0] = 0.0
-    return vlo, vhi
+    return vlo, vhi, last[0], last[1]
