@@ -157,9 +157,11 @@ def cmd_conjecture10(args) -> int:
 
     path = os.path.join(CERTS, f"hybrid_conjecture10_k{args.k}_interval.json")
     a = fmpq(*(int(x) for x in args.a.split("/")))
-    cert = certify(args.k, a, delta=fmpq(1, 2**args.delta_bits), max_depth=args.max_depth)
+    half = fmpq(1, 2**args.half_bits) if args.half_bits else None
+    cert = certify(args.k, a, delta=fmpq(1, 2**args.delta_bits), max_depth=args.max_depth, delta_half=half)
     _write(path, cert)
-    print(f"k = {args.k} on [{args.a}, 1]: {len(cert['cuts']) - 1} boxes ({cert['cpu_seconds']} s)", flush=True)
+    print(f"k = {args.k} on [{cert['interval'][0]}, 1]: {max(len(cert['tm_cuts']) - 1, 0)} Taylor-model boxes, "
+          f"{len(cert['cuts']) - 1} interval boxes ({cert['cpu_seconds']} s)", flush=True)
     return 0
 
 
@@ -320,6 +322,8 @@ def main(argv=None) -> int:
     c10.add_argument("--a", default="5/8", help="left end of the interval, a rational > 1/2")
     c10.add_argument("--delta-bits", type=int, default=8, help="the end piece is [1 - 2^-BITS, 1]")
     c10.add_argument("--max-depth", type=int, default=12)
+    c10.add_argument("--half-bits", type=int, default=10,
+                     help="the local piece at 1/2 is [1/2, 1/2 + 2^-BITS], Taylor-model boxes up to a (0: none)")
     c10.set_defaults(func=cmd_conjecture10)
     sub.add_parser("counterexample").set_defaults(func=cmd_counterexample)
     sub.add_parser("summary").set_defaults(func=cmd_summary)
