@@ -175,43 +175,70 @@ def cmd_counterexample(args) -> int:
     return 0
 
 
+def _shared_files() -> list[str]:
+    names = [n for n in os.listdir(CERTS) if n.startswith("hybrid_fairness_shared_k") and n.endswith(".json")]
+    return [os.path.join(CERTS, n) for n in sorted(names, key=lambda n: int(n.split("_k")[1].split("-")[0]))]
+
+
+def _fair_row(k: int, h: dict, path: str, cpu) -> dict:
+    row = {"k": k, "exists": h["exists"], "N_at_1": h["N_at_1"], "cpu_seconds": cpu,
+           "certificate": os.path.relpath(path, ROOT)}
+    if h["exists"]:
+        row["p0_enclosure"] = h["p0"]
+        row["p0_decimal"] = h["p0_decimal"]
+    return row
+
+
 def cmd_summary(args) -> int:
-    rows, cpu = [], 0.0
+    """results/fairness_hybrid.json and results/fairness.png from every fairness certificate:
+    the per-k files (hybrid_fairness_k<k>.json) and the shared-box batches
+    (hybrid_fairness_shared_k<a>-<b>.json, whose CPU time is counted once per file)."""
+    rows, cpu = {}, 0.0
     ref = {}
     exact = os.path.join(ROOT, "results", "fairness.json")
     if os.path.exists(exact):
         with open(exact) as fh:
             ref = {r["k"]: r for r in json.load(fh)["results"]}
+    undecided = {}
+    for path in _shared_files():
+        with open(path) as fh:
+            c = json.load(fh)
+        cpu += c["cpu_seconds"]
+        for h in c["heaps"]:
+            rows[h["k"]] = _fair_row(h["k"], h, path, None)
+        undecided.update(c.get("undecided", {}))
     k = 1
     while os.path.exists(_fair_path(k)):
         with open(_fair_path(k)) as fh:
             c = json.load(fh)
         cpu += c["cpu_seconds"]
-        row = {"k": k, "exists": c["exists"], "N_at_1": c["N_at_1"], "cpu_seconds": c["cpu_seconds"],
-               "certificate": os.path.relpath(_fair_path(k), ROOT)}
-        if c["exists"]:
-            row["p0_enclosure"] = c["p0"]
-            row["p0_decimal"] = c["p0_decimal"]
-            r = ref.get(k)
-            if r is not None and r.get("exists"):
-                row["exact_p0"] = r["p0"]["decimal"]
-        rows.append(row)
+        rows[k] = _fair_row(k, c, _fair_path(k), c["cpu_seconds"])
         k += 1
+    for k, row in rows.items():
+        r = ref.get(k)
+        if row["exists"] and r is not None and r.get("exists"):
+            row["exact_p0"] = r["p0"]["decimal"]
+    top = 0
+    while top + 1 in rows:
+        top += 1
+    ordered = [rows[k] for k in sorted(rows)]
     out = {
         "eps": "1/100",
         "meaning": "p0 is the infimum: |2N-1| < eps holds on (p0, 1]; p0_enclosure [q, b] is certified "
                    "(boxes tile [b, 1], and the condition fails at the exact point q)",
-        "method": "hybrid (ball enclosures over boxes of p + exact points)",
-        "k_certified": [1, len(rows)],
+        "method": "hybrid (ball or binary64 interval enclosures over boxes of p + exact points); "
+                  "k <= 86 one certificate per k, beyond one certificate per batch of heaps over shared boxes",
+        "k_certified": [1, top],
+        "undecided": undecided,
         "cpu_hours": round(cpu / 3600, 3),
-        "results": rows,
+        "results": ordered,
     }
     with open(os.path.join(ROOT, "results", "fairness_hybrid.json"), "w") as fh:
         json.dump(out, fh, indent=1)
         fh.write("\n")
-    _plot(rows, os.path.join(ROOT, "results", "fairness.png"))
+    _plot(ordered, os.path.join(ROOT, "results", "fairness.png"))
     _update_summary(out)
-    print(f"{len(rows)} k, {out['cpu_hours']} CPU hours")
+    print(f"{len(ordered)} k (1..{top} without a gap), {out['cpu_hours']} CPU hours")
     return 0
 
 
@@ -232,6 +259,17 @@ def _conj9_status() -> dict:
     return out
 
 
+def _conj10_status(k: int) -> str:
+    path = os.path.join(CERTS, f"hybrid_conjecture10_k{k}_interval.json")
+    if not os.path.exists(path):
+        return "not certified (observed on a grid only: results/observed_nim256.json)"
+    with open(path) as fh:
+        c = json.load(fh)
+    lo = c["interval"][0]
+    whole = " with Conjecture 9 on [0, 1/2]: holds" if lo == "1/2" else ""
+    return f"certified on [{lo}, 1] (certificates/{os.path.basename(path)}, {c['cpu_seconds']} CPU s){whole}"
+
+
 def _update_summary(fair: dict) -> None:
     path = os.path.join(ROOT, "results", "summary.json")
     with open(path) as fh:
@@ -244,7 +282,7 @@ def _update_summary(fair: dict) -> None:
                         "runs": {str(K): e for K, e in sorted(c9.items())}},
         "conjecture10": {"256": "fails: at p = 99/100 sending 252 beats sending 255 "
                                 "(certificates/hybrid_conjecture10_k256_counterexample.json)",
-                         "128": "not certified (observed on a grid only: results/observed_nim256.json)"},
+                         "128": _conj10_status(128)},
         "fairness": {"certified_enclosures_for_k": fair["k_certified"], "cpu_hours": fair["cpu_hours"],
                      "file": "results/fairness_hybrid.json",
                      "observed_to_256": "results/observed_nim256.json"},

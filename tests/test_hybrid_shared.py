@@ -3,7 +3,6 @@ exact values, one certificate carries the thresholds of a batch of heaps, it
 re-verifies from its JSON alone, tampered copies are rejected, and the
 enclosures hold the exact thresholds where those are known (k <= 64)."""
 
-import copy
 import glob
 import json
 import random
@@ -82,11 +81,6 @@ def test_heaps_without_a_threshold_are_listed():
     assert verify_shared(c)
 
 
-def _tampered(c, edit):
-    c = copy.deepcopy(c)
-    edit(c)
-    return c
-
 
 def _first_local(c):
     return next(h for h in c["heaps"] if len(h["local_cuts"]) > 1)
@@ -112,15 +106,15 @@ TAMPER = {
 
 
 @pytest.mark.parametrize("name", sorted(TAMPER))
-def test_tampered_shared_certificates_are_rejected(shared, name):
+def test_tampered_shared_certificates_are_rejected(shared, name, tampered):
     with pytest.raises((VerificationError, ValueError, KeyError, IndexError)):
-        verify_hybrid(_tampered(shared, TAMPER[name]))
+        verify_hybrid(tampered(shared, TAMPER[name]))
 
 
-def test_cli_verifies_and_rejects_shared_files(shared, tmp_path, capsys):
+def test_cli_verifies_and_rejects_shared_files(shared, tmp_path, capsys, tampered):
     good, bad = tmp_path / "good.json", tmp_path / "bad.json"
     good.write_text(json.dumps(shared))
-    bad.write_text(json.dumps(_tampered(shared, TAMPER["a shared bound the intervals do not imply"])))
+    bad.write_text(json.dumps(tampered(shared, TAMPER["a shared bound the intervals do not imply"])))
     assert main(["verify", str(good)]) == 0
     assert main(["verify", str(bad)]) == 1
     out = capsys.readouterr().out

@@ -38,9 +38,10 @@ import numpy as np
 from flint import fmpq
 
 from ..errors import VerificationError
+from .hybridcert import dyadic_float, q_parse
 from ..games.rulesets import Nim
 from ..solvers.fastpoint import point_solve
-from ..solvers.floatbox import HALF, LOWEST, check_float_environment, enclose_many
+from ..solvers.floatbox import HALF, LOWEST, bisect_until, check_float_environment, enclose_many
 
 FORMAT = "symbolic-noise.hybrid/1"
 _BITS = 24  # stored bounds are multiples of 2^-24
@@ -49,12 +50,6 @@ _MARGIN = 2.0**-22  # a box is kept when its float bound is this far below eps, 
 
 class UndecidedError(RuntimeError):
     """A heap whose threshold the boxes and exact points could not pin down."""
-
-
-def _q(s) -> fmpq:
-    from .hybridcert import q_parse
-
-    return q_parse(s)
 
 
 def _fair_upper(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
@@ -66,15 +61,6 @@ def _bound_text(x: float) -> str:
     """A short dyadic >= x, as text."""
     n = int(np.floor(x * 2**_BITS)) + 1
     return str(fmpq(n, 2**_BITS))
-
-
-def _exact_float(s: str) -> float:
-    """The float equal to the stored dyadic bound (rejected if not exactly one)."""
-    q = _q(s)
-    f = float(Fraction(int(q.p), int(q.q)))
-    if Fraction(f) != Fraction(int(q.p), int(q.q)):
-        raise VerificationError(f"the bound {s} is not a short dyadic rational")
-    return f
 
 
 def _fails(k: int, q: fmpq, eps: fmpq) -> bool:
@@ -89,24 +75,14 @@ def _cover(K, ks, a, b, eps_f, max_depth):
     """Boxes tiling [a, b] (descending order) with, per box, the worst float bound
     of |2N_k - 1| over the heaps ks; bisected level by level (vectorised) until
     every box is below eps, or None when some box at max_depth is not."""
-    pending = _split(a, b)
-    done = []
-    for depth in range(max_depth + 1):
-        lo, hi = enclose_many(K, pending)
+
+    def judge(boxes):
+        lo, hi = enclose_many(K, boxes)
         worst = _fair_upper(lo[:, ks], hi[:, ks]).max(axis=1)
-        nxt = []
-        for (x, y), w in zip(pending, worst):
-            if w < eps_f:
-                done.append((x, y, float(w)))
-            elif depth == max_depth:
-                return None
-            else:
-                m = (x + y) / 2
-                nxt += [(x, m), (m, y)]
-        pending = nxt
-        if not pending:
-            break
-    return sorted(done, key=lambda t: t[0], reverse=True)
+        return [(w < eps_f, float(w)) for w in worst]
+
+    done, refused = bisect_until(_split(a, b), judge, max_depth)
+    return None if refused else done[::-1]
 
 
 def _point_values(k, points):
@@ -264,7 +240,7 @@ def _check_boxes(K, cuts, bounds, claims, eps_f, what):
         raise VerificationError(f"every box of the {what} needs one bound")
     if not bounds:
         return
-    u = np.array([_exact_float(x) for x in bounds])
+    u = np.array([dyadic_float(x) for x in bounds])
     if not np.all(u < eps_f):
         raise VerificationError(f"a bound of the {what} is not below eps")
     lo, hi = enclose_many(K, list(zip(cuts, cuts[1:])))
@@ -282,13 +258,13 @@ def verify_shared(c: dict) -> bool:
     if c.get("format") != FORMAT or c.get("kind") != "fairness_shared":
         raise VerificationError("not a shared fairness certificate")
     k1, k2 = (int(x) for x in c["ks"])
-    eps = _q(c["eps"])
+    eps = q_parse(c["eps"])
     if not (0 < eps < 1):
         raise VerificationError("eps must lie in (0, 1)")
     eps_f = float(eps)
     if Fraction(eps_f) >= Fraction(int(eps.p), int(eps.q)):
         eps_f = float(np.nextafter(eps_f, -np.inf))  # float comparisons must imply < eps
-    cuts = [_q(x) for x in c["cuts"]]
+    cuts = [q_parse(x) for x in c["cuts"]]
     if cuts[-1] != 1:
         raise VerificationError("the shared boxes do not reach p = 1")
     _check_tiling(cuts, "shared cuts")
@@ -299,7 +275,7 @@ def verify_shared(c: dict) -> bool:
     for h in heaps:
         k = int(h["k"])
         one = point_solve(Nim(k), "binary", 1).value
-        if _q(h["N_at_1"]) != one:
+        if q_parse(h["N_at_1"]) != one:
             raise VerificationError(f"N_{k}(1) does not match")
         if bool(h["exists"]) != bool(abs(2 * one - 1) < eps):
             raise VerificationError(f"k = {k}: the existence of the threshold is misstated")
@@ -309,13 +285,13 @@ def verify_shared(c: dict) -> bool:
         if not 0 <= i < len(cuts):
             raise VerificationError(f"k = {k}: shared_from is out of range")
         start[k] = i
-        lc = [_q(x) for x in h["local_cuts"]]
-        q, b = (_q(x) for x in h["p0"])
+        lc = [q_parse(x) for x in h["local_cuts"]]
+        q, b = (q_parse(x) for x in h["p0"])
         if not lc or lc[-1] != cuts[i] or lc[0] != b:
             raise VerificationError(f"k = {k}: the local boxes do not join [p0 upper end, shared boxes]")
         _check_tiling(lc, f"local cuts of k = {k}")
         _check_boxes(k, lc, h["local_bounds"], [[k]] * (len(lc) - 1), eps_f, f"local cuts of k = {k}")
-        if _q(h["fails_at"]) != q or not q <= b:
+        if q_parse(h["fails_at"]) != q or not q <= b:
             raise VerificationError(f"k = {k}: the failing point is not the lower end of the enclosure")
         if not _fails(k, q, eps):
             raise VerificationError(f"k = {k}: the condition does not fail at p = {q}")

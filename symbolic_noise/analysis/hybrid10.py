@@ -48,7 +48,8 @@ import numpy as np
 from flint import arb, ctx, fmpq
 
 from ..errors import VerificationError
-from ..solvers.floatbox import HALF, check_float_environment, enclose_many
+from .hybridcert import dyadic_float, q_parse
+from ..solvers.floatbox import HALF, bisect_until, check_float_environment, enclose_many
 from ..solvers.taylormodel import TM, _Box, lift, nim_models
 
 FORMAT = "symbolic-noise.hybrid/1"
@@ -57,12 +58,6 @@ _BITS = 40
 
 class UndecidedError(RuntimeError):
     """A box that stayed undecided at the finest width allowed."""
-
-
-def _q(s) -> fmpq:
-    from .hybridcert import q_parse
-
-    return q_parse(s)
 
 
 def _margins(K: int, boxes):
@@ -80,37 +75,20 @@ def _short_lower(x: float) -> str:
     return str(fmpq(int(np.floor(x * 2**_BITS)), 2**_BITS))
 
 
-def _exact_float(s: str) -> float:
-    from fractions import Fraction
-
-    q = _q(s)
-    f = float(Fraction(int(q.p), int(q.q)))
-    if Fraction(f) != Fraction(int(q.p), int(q.q)):
-        raise VerificationError(f"{s} is not a short dyadic rational")
-    return f
-
-
 def _boxes(K: int, a: fmpq, b: fmpq, width: fmpq, max_depth: int):
     """Boxes tiling [a, b] on which both margins are >= 0, bisected level by level."""
     n = int((b - a) / width) + 1
     step = (b - a) / n
     pending = [(a + step * i, a + step * (i + 1)) for i in range(n)]
-    done = []
-    for depth in range(max_depth + 1):
-        gap, half = _margins(K, pending)
-        nxt = []
-        for (x, y), g, h in zip(pending, gap, half):
-            if g >= 0 and h >= 0:
-                done.append((x, y, float(g), float(h)))
-            elif depth == max_depth:
-                raise UndecidedError(f"k = {K}: undecided on [{x}, {y}] (gap {g:.3g}, half {h:.3g})")
-            else:
-                m = (x + y) / 2
-                nxt += [(x, m), (m, y)]
-        pending = nxt
-        if not pending:
-            break
-    return sorted(done)
+
+    def judge(boxes):
+        gap, half = _margins(K, boxes)
+        return [(g >= 0 and h >= 0, (float(g), float(h))) for g, h in zip(gap, half)]
+
+    done, refused = bisect_until(pending, judge, max_depth)
+    if refused:
+        raise UndecidedError(f"k = {K}: undecided on [{refused[0]}, {refused[1]}]")
+    return [(x, y, g, h) for x, y, (g, h) in done]
 
 
 def _diff(f: TM, g: TM, box: _Box) -> TM:
@@ -257,10 +235,10 @@ def verify_conjecture10(c: dict) -> bool:
     K = int(c["k"])
     if K < 2 or K & (K - 1):
         raise VerificationError("Conjecture 10 is about powers of two")
-    a, one = (_q(x) for x in c["interval"])
+    a, one = (q_parse(x) for x in c["interval"])
     end = c["end"]
-    delta = _q(end["delta"])
-    cuts = [_q(x) for x in c["cuts"]]
+    delta = q_parse(end["delta"])
+    cuts = [q_parse(x) for x in c["cuts"]]
     start = _verify_left(K, c, a)
     if one != 1 or cuts[0] != start or cuts[-1] != 1 - delta or not HALF < start:
         raise VerificationError("the boxes and the end piece do not tile the interval")
@@ -269,8 +247,8 @@ def verify_conjecture10(c: dict) -> bool:
     gaps, halves = c["gap_lower"], c["half_lower"]
     if len(gaps) != len(cuts) - 1 or len(halves) != len(cuts) - 1:
         raise VerificationError("every box needs its two bounds")
-    g_claim = np.array([_exact_float(x) for x in gaps])
-    h_claim = np.array([_exact_float(x) for x in halves])
+    g_claim = np.array([dyadic_float(x) for x in gaps])
+    h_claim = np.array([dyadic_float(x) for x in halves])
     if np.any(g_claim < 0) or np.any(h_claim < 0):
         raise VerificationError("a stored bound is negative")
     gap, half = _margins(K, list(zip(cuts, cuts[1:])))
@@ -294,13 +272,13 @@ def _verify_left(K: int, c: dict, a: fmpq) -> fmpq:
         return a
     if a != HALF:
         raise VerificationError("with the local piece the interval starts at 1/2")
-    dh = _q(half["delta"])
+    dh = q_parse(half["delta"])
     if not 0 < dh < HALF:
         raise VerificationError("the local piece at 1/2 has a bad width")
     got = half_piece(K, dh, int(half["order"]))
     if got["leading_order"] != half["leading_order"]:
         raise VerificationError("the stored leading orders at p = 1/2 do not match")
-    tcuts = [_q(x) for x in c["tm_cuts"]]
+    tcuts = [q_parse(x) for x in c["tm_cuts"]]
     if not tcuts:
         return HALF + dh
     if tcuts[0] != HALF + dh or any(x >= y for x, y in zip(tcuts, tcuts[1:])):
@@ -310,7 +288,7 @@ def _verify_left(K: int, c: dict, a: fmpq) -> fmpq:
         raise VerificationError("every Taylor-model box needs its two bounds")
     order = int(half["tm_order"])
     for x, y, g, h in zip(tcuts, tcuts[1:], gl, hl):
-        g, h = _q(g), _q(h)
+        g, h = q_parse(g), q_parse(h)
         if g < 0 or h < 0:
             raise VerificationError("a stored Taylor-model bound is negative")
         gap, hv = tm_margins(K, x, y, order)

@@ -67,6 +67,22 @@ def q_parse(s) -> fmpq:
     return fmpq(int(s))
 
 
+def dyadic_float(s) -> float:
+    """The float equal to a stored short dyadic rational (VerificationError otherwise).
+
+    >>> dyadic_float("3/1024")
+    0.0029296875
+    """
+    from fractions import Fraction
+
+    q = q_parse(s)
+    exact = Fraction(int(q.p), int(q.q))
+    f = float(exact)
+    if Fraction(f) != exact:
+        raise VerificationError(f"{s} is not a short dyadic rational")
+    return f
+
+
 def _upper_rational(x: arb, bits: int = 24) -> fmpq:
     """A short dyadic rational >= every point of the ball x."""
     from ..solvers.fastpoint import ball_bounds

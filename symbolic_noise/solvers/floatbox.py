@@ -150,6 +150,34 @@ def enclose_many(K: int, boxes, *, block: int = 64, moves: bool = False):
     return (lo, hi, mlo, mhi) if moves else (lo, hi)
 
 
+def bisect_until(boxes, judge, max_depth: int):
+    """Bisect boxes level by level until ``judge`` accepts each.
+
+    ``judge(list_of_boxes)`` returns one (accepted, info) pair per box; it is
+    called once per level, so it can enclose a whole level in one vectorised
+    call.  Returns (the accepted boxes as (a, b, info) in increasing order,
+    None) or (those accepted so far, the first box refused at ``max_depth``).
+
+    >>> bisect_until([(fmpq(0), fmpq(1))], lambda bs: [(b - a <= fmpq(1, 4), None) for a, b in bs], 3)[0][:2]
+    [(0, 1/4, None), (1/4, 1/2, None)]
+    """
+    pending, done = list(boxes), []
+    for depth in range(max_depth + 1):
+        nxt = []
+        for (x, y), (ok, info) in zip(pending, judge(pending)):
+            if ok:
+                done.append((x, y, info))
+            elif depth == max_depth:
+                return sorted(done, key=lambda t: t[0]), (x, y)
+            else:
+                m = (x + y) / 2
+                nxt += [(x, m), (m, y)]
+        pending = nxt
+        if not pending:
+            break
+    return sorted(done, key=lambda t: t[0]), None
+
+
 def _enclose_block(K: int, boxes, upper: bool, T: _Tables):
     D, codes = T.D, T.codes
     B = len(boxes)
