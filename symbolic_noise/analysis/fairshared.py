@@ -38,7 +38,7 @@ import numpy as np
 from flint import fmpq
 
 from ..errors import VerificationError
-from .hybridcert import dyadic_float, q_parse
+from .hybridcert import UndecidedError, dyadic_float, q_parse
 from ..games.rulesets import Nim
 from ..solvers.fastpoint import point_solve
 from ..solvers.floatbox import HALF, LOWEST, bisect_until, check_float_environment, enclose_many
@@ -46,10 +46,6 @@ from ..solvers.floatbox import HALF, LOWEST, bisect_until, check_float_environme
 FORMAT = "symbolic-noise.hybrid/1"
 _BITS = 24  # stored bounds are multiples of 2^-24
 _MARGIN = 2.0**-22  # a box is kept when its float bound is this far below eps, so the stored bound is < eps
-
-
-class UndecidedError(RuntimeError):
-    """A heap whose threshold the boxes and exact points could not pin down."""
 
 
 def _fair_upper(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:

@@ -48,16 +48,12 @@ import numpy as np
 from flint import arb, ctx, fmpq
 
 from ..errors import VerificationError
-from .hybridcert import dyadic_float, q_parse
+from .hybridcert import UndecidedError, dyadic_float, q_parse
 from ..solvers.floatbox import HALF, bisect_until, check_float_environment, enclose_many
 from ..solvers.taylormodel import TM, _Box, lift, nim_models
 
 FORMAT = "symbolic-noise.hybrid/1"
 _BITS = 40
-
-
-class UndecidedError(RuntimeError):
-    """A box that stayed undecided at the finest width allowed."""
 
 
 def _margins(K: int, boxes):
