@@ -307,8 +307,9 @@ def _plot(rows, path):
         with open(obs_path) as fh:
             obs = json.load(fh)
         pts = [(r["k"], float(r["p0_observed"])) for r in obs["fairness"] if r["exists"] and r["k"] > kmax]
-        ax.plot([k for k, _ in pts], [p for _, p in pts], "o", ms=3, mfc="none", color="C1",
-                label=f"observed p0(k), k > {kmax} (exact values on the grid i/{obs['grid']}, then bisection)")
+        if pts:
+            ax.plot([k for k, _ in pts], [p for _, p in pts], "o", ms=3, mfc="none", color="C1",
+                    label=f"observed p0(k), k > {kmax} (exact values on the grid i/{obs['grid']}, then bisection)")
         none = [r["k"] for r in obs["fairness"] if not r["exists"] and r["k"] > kmax]
         ax.plot(none, [1.02] * len(none), "x", ms=3, color="C3")
         kmax = max(kmax, obs["K"])
