@@ -1,7 +1,10 @@
 """Shared test settings: hypothesis profiles and small helpers."""
 
+import copy
 import os
 import tempfile
+
+import pytest
 
 from hypothesis import HealthCheck, settings
 
@@ -16,3 +19,15 @@ settings.register_profile(
 )
 settings.register_profile("thorough", deadline=None, max_examples=600, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture
+def tampered():
+    """A function returning a deep copy of a certificate with one edit applied."""
+
+    def make(cert, edit):
+        cert = copy.deepcopy(cert)
+        edit(cert)
+        return cert
+
+    return make

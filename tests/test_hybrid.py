@@ -2,7 +2,6 @@
 them too, certificates re-verify from their JSON alone, tampered ones are
 rejected, and the verdicts agree with the exact certificates for small k."""
 
-import copy
 import json
 from fractions import Fraction
 import random
@@ -86,11 +85,6 @@ def test_conjecture9_certificate_verifies_and_agrees_with_the_exact_one(cert9):
     assert all(r["verdict"] == "holds" for r in exact["results"] if r["k"] <= 10)
 
 
-def _tampered(c, edit):
-    c = copy.deepcopy(c)
-    edit(c)
-    return c
-
 
 TAMPER9 = {
     "raise a gap bound": lambda c: c["gap_lower"].__setitem__(0, "1"),
@@ -106,12 +100,12 @@ TAMPER9 = {
 
 
 @pytest.mark.parametrize("name", [n for n in TAMPER9 if n != "claim a larger K"])
-def test_tampered_conjecture9_certificates_are_rejected(cert9, name):
+def test_tampered_conjecture9_certificates_are_rejected(cert9, name, tampered):
     with pytest.raises((VerificationError, ValueError, KeyError, IndexError)):
-        verify_conjecture9(_tampered(cert9, TAMPER9[name]))
+        verify_conjecture9(tampered(cert9, TAMPER9[name]))
 
 
-def test_counterexample_to_conjecture10_at_256_is_exact():
+def test_counterexample_to_conjecture10_at_256_is_exact(tampered):
     with open("results/certificates/hybrid_conjecture10_k256_counterexample.json") as fh:
         c = json.load(fh)
     assert c["better"] == 252 and c["claimed"] == 255 and c["p"] == "99/100"
@@ -119,7 +113,7 @@ def test_counterexample_to_conjecture10_at_256_is_exact():
     for edit in (lambda d: d.__setitem__("value_better", d["value_claimed"]),
                  lambda d: d.update(better=255, claimed=252)):
         with pytest.raises(VerificationError):
-            verify_hybrid(_tampered(c, edit))
+            verify_hybrid(tampered(c, edit))
 
 
 def test_small_counterexample_and_refusal():
@@ -141,7 +135,7 @@ def test_fairness_enclosures_hold_the_exact_threshold(k):
         assert lo <= float(exact["p0"]["decimal"]) <= hi
 
 
-def test_tampered_fairness_certificates_are_rejected():
+def test_tampered_fairness_certificates_are_rejected(tampered):
     c = fairness_certificate(10, tol=fmpq(1, 2**10))
     edits = [
         lambda d: d["bounds"].__setitem__(0, "1/50"),               # a bound above eps
@@ -153,14 +147,14 @@ def test_tampered_fairness_certificates_are_rejected():
     ]
     for edit in edits:
         with pytest.raises(VerificationError):
-            verify_hybrid(_tampered(c, edit))
+            verify_hybrid(tampered(c, edit))
 
 
-def test_cli_verifies_and_rejects_hybrid_files(tmp_path, capsys):
+def test_cli_verifies_and_rejects_hybrid_files(tmp_path, capsys, tampered):
     c = fairness_certificate(11, tol=fmpq(1, 2**10))
     good, bad = tmp_path / "good.json", tmp_path / "bad.json"
     good.write_text(json.dumps(c))
-    bad.write_text(json.dumps(_tampered(c, lambda d: d["bounds"].__setitem__(0, "1/10"))))
+    bad.write_text(json.dumps(tampered(c, lambda d: d["bounds"].__setitem__(0, "1/10"))))
     assert main(["verify", str(good)]) == 0
     assert main(["verify", str(bad)]) == 1
     out = capsys.readouterr().out

@@ -67,6 +67,22 @@ def q_parse(s) -> fmpq:
     return fmpq(int(s))
 
 
+def dyadic_float(s) -> float:
+    """The float equal to a stored short dyadic rational (VerificationError otherwise).
+
+    >>> dyadic_float("3/1024")
+    0.0029296875
+    """
+    from fractions import Fraction
+
+    q = q_parse(s)
+    exact = Fraction(int(q.p), int(q.q))
+    f = float(exact)
+    if Fraction(f) != exact:
+        raise VerificationError(f"{s} is not a short dyadic rational")
+    return f
+
+
 def _upper_rational(x: arb, bits: int = 24) -> fmpq:
     """A short dyadic rational >= every point of the ball x."""
     from ..solvers.fastpoint import ball_bounds
@@ -285,6 +301,14 @@ def describe(c: dict) -> str:
     if kind == "counterexample":
         return (f"counterexample k = {c.get('k')}: at p = {c.get('p')} sending {c.get('better')} beats "
                 f"sending {c.get('claimed')} (by {c.get('difference_decimal')})")
+    if kind == "conjecture10":
+        from .hybrid10 import describe10
+
+        return describe10(c)
+    if kind == "fairness_shared":
+        from .fairshared import describe_shared
+
+        return describe_shared(c)
     if kind == "conjecture9":
         return f"conjecture 9 for k <= {c.get('K')} on [{c.get('interval', ['?', '?'])[0]}, {c.get('interval', ['?', '?'])[1]}]"
     return f"hybrid certificate of kind {kind!r}"
@@ -306,6 +330,14 @@ def verify_hybrid(c: dict) -> bool:
             from .hybrid9 import verify_conjecture9
 
             verify_conjecture9(c)
+        elif kind == "fairness_shared":
+            from .fairshared import verify_shared
+
+            verify_shared(c)
+        elif kind == "conjecture10":
+            from .hybrid10 import verify_conjecture10
+
+            verify_conjecture10(c)
         else:
             raise VerificationError(f"unknown hybrid certificate kind {kind!r}")
     finally:
