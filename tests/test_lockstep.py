@@ -163,6 +163,12 @@ def test_interner_tells_roots_apart():
     assert seen.point(overlapping) is a
     half = RealAlgebraic.rational(fmpq(1, 2))
     assert seen.point(half) is half
+    # intervals that touch at one point: the roots on either side are different
+    g = fmpz_poly([2, -16, 16])  # 16p^2 - 16p + 2: 0.146..., 0.853...
+    below = RealAlgebraic.root(g, 0, fmpq(1, 2))
+    above = RealAlgebraic.root(g, fmpq(1, 2), 1)
+    fresh = Interner()
+    assert fresh.point(below) is below and fresh.point(above) is above
 
 
 def test_range_worker_hand_over():

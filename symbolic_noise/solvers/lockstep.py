@@ -48,6 +48,7 @@ from flint import fmpq
 from . import codec
 from ..errors import WorkerLostError
 from ..exact.piecewise import PiecewiseFunction
+from ..exact.polys import count_real_roots
 from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
 from .parallel import split_interval, stitch
@@ -165,8 +166,8 @@ class Interner:
     irrational point costs a gcd and a root count, every time it is made).
 
     Two points are the same number when their defining polynomials are equal
-    and the intersection of their isolating intervals holds a root of it (each
-    interval holds exactly one).
+    and the intersection of their open isolating intervals holds a root of it
+    (each interval holds exactly one).
 
     >>> from flint import fmpz_poly
     >>> from symbolic_noise.exact.algebraic import RealAlgebraic
@@ -183,8 +184,6 @@ class Interner:
     def point(self, x):
         if x.is_rational:
             return x
-        from ..exact.polys import count_real_roots
-
         poly = x.poly
         # a cheap key; equal keys are told apart by comparing the polynomials
         key = (poly.degree(), int(poly[0]), int(poly[poly.degree()]))
@@ -195,11 +194,13 @@ class Interner:
                 continue
             ylo, yhi = y.interval
             a, b = max(lo, ylo), min(hi, yhi)
-            if a > b:
-                continue  # disjoint intervals: different roots
+            if a >= b:
+                continue  # the open isolating intervals are disjoint: different roots
             if (a, b) == (lo, hi) or (a, b) == (ylo, yhi):
                 return y  # nested: the inner interval's root is the outer one's only root
-            if a == b and poly(a) == 0 or a < b and count_real_roots(poly, a, b) == 1:
+            # partial overlap: a and b lie inside one of the open intervals, so
+            # neither is a root, and a root in [a, b] is in both
+            if count_real_roots(poly, a, b) == 1:
                 return y
         same.append(x)
         return x
@@ -296,10 +297,8 @@ def balance_cuts(ranges, loads, profiles, *, tolerance: float = 0.05) -> list[fm
         else:
             atoms += [(lo + (hi - lo) * fmpq(2 * j + 1, 32), load / 16) for j in range(16)]
     atoms.sort(key=lambda a: a[0])
-    # predicted loads of the current cuts, to decide whether moving pays
-    current = [sum(w for x, w in atoms if lo <= x < hi or (i == n - 1 and x == hi)) for i, (lo, hi) in enumerate(ranges)]
     target = total / n
-    if max(current) <= target * (1 + tolerance):
+    if max(loads) <= target * (1 + tolerance):  # the model gives the current cuts their loads
         return None
     scale = 2**_CUT_BITS
     cuts, acc, k = [], 0.0, 1
