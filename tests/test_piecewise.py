@@ -171,3 +171,20 @@ def test_enclosures_near_poles_and_cancellation(case, digits):
         exact = _mp_formula(f, mpmath.sqrt(mpmath.mpf(a) / b))
         slack = mpmath.mpf(10) ** -1500 * (1 + abs(exact))
         assert mpmath.mpf(lo.numerator) / lo.denominator - slack <= exact <= mpmath.mpf(hi.numerator) / hi.denominator + slack
+
+
+def test_value_at_a_high_degree_point_names_the_point_once():
+    """Above degree 40 the exact value is Subs(formula, p, CRootOf(...)): the
+    root's text appears once (substituting it for every power of p made
+    megabyte strings at Nim 64), and SymPy evaluates it to the value."""
+    from symbolic_noise.exact.algebraic import RealAlgebraic
+    from symbolic_noise.exact.piecewise import PointValue
+    from symbolic_noise.exact.ratfunc import RationalFunction
+
+    point = RealAlgebraic.root(fmpz_poly([-1, 1] + [0] * 40 + [1]), 0, 1)  # x^42 + x - 1, irreducible
+    formula = RationalFunction.from_expr("(1 - p + p**2)/(1 + p**3)")
+    v = PointValue(formula, point)
+    text = v.exact_str()
+    assert text.startswith("Subs(") and text.count("CRootOf") == 1
+    expr = sympy.sympify(text).doit()
+    assert abs(sympy.N(expr, 30) - sympy.Float(v.decimal(25), 30)) < sympy.Float("1e-23")

@@ -172,15 +172,17 @@ class PointValue:
 
     def exact_str(self) -> str:
         """A SymPy-parsable exact expression of the value: a rational, a
-        ``CRootOf`` of the value's minimal polynomial, or (for high degrees) the
-        formula evaluated at the point's ``CRootOf``."""
+        ``CRootOf`` of the value's minimal polynomial, or (for high degrees)
+        ``Subs(formula, p, CRootOf(...))``: the formula at the point's
+        ``CRootOf``, both written once (substituting the root's text for every
+        power of p made 2.4 MB strings at Nim 64; ``.doit()`` substitutes)."""
         q = self.rational_value
         if q is not None:
             return str(polys.to_fraction(q))
         alg = self.as_algebraic()
         if alg is not None:
             return alg.exact_str()
-        return self.formula.formula(f"({self.point.exact_str()})")
+        return f"Subs({self.formula.formula('p')}, p, {self.point.exact_str()})"
 
     def to_sympy(self):
         q = self.rational_value

@@ -24,7 +24,9 @@ The JSON contract (``solution_json``, ``"format": "symbolic-noise.solution/1"``)
 ``decimal`` strings have the requested number of significant digits, correctly
 rounded; ``exact`` and ``value`` strings parse with ``sympy.sympify`` (a
 rational, a ``CRootOf(..., i)``, or a formula in ``p``); ``value`` at a point
-is N there.  A move is named as the game names it: chips left for Nim (an
+is N there: a rational, the ``CRootOf`` of its minimal polynomial, or, when the
+point's minimal polynomial has degree > 40, ``Subs(formula, p, CRootOf(...))``
+(the piece's formula at the point, each written once; ``.doit()`` substitutes).  A move is named as the game names it: chips left for Nim (an
 int), ``[row, column]`` for Chomp.  ``optimal`` lists every optimal move
 (ties in full), sorted.
 
