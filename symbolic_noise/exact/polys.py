@@ -227,7 +227,23 @@ def bernstein_abs_ratio_bound(num: fmpz_poly, den: fmpz_poly, lo, hi):
     >>> bernstein_abs_ratio_bound(fmpz_poly([-1, 2]), fmpz_poly([1, 1]), 0, 1)   # (2p-1)/(1+p)
     1
     """
-    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    return bernstein_deviation_bound(num, den, fmpq(0), lo, hi)
+
+
+def bernstein_deviation_bound(num: fmpz_poly, den: fmpz_poly, value: fmpq, lo, hi):
+    """An exact bound ``M >= |num/den - value|`` on [lo, hi], ``None`` unless
+    every Bernstein coefficient of ``den`` there is positive.
+
+    It is the bound of :func:`bernstein_abs_ratio_bound` for
+    ``(q num - p den) / (q den)`` with ``value = p/q``, but the Bernstein
+    transform (the costly part) is taken of ``num`` and ``den`` alone: the
+    coefficients of ``q num - p den`` follow by linearity, without
+    transforming a polynomial whose coefficients carry the bits of ``value``.
+
+    >>> bernstein_deviation_bound(fmpz_poly([0, 1]), fmpz_poly([1]), fmpq(1, 2), 0, 1)   # |p - 1/2|
+    1/2
+    """
+    lo, hi, value = as_fmpq(lo), as_fmpq(hi), as_fmpq(value)
     d = max(num.degree(), den.degree(), 0)
     b = _scaled_bernstein(den, lo, hi, d)
     # scaled coefficients carry binomials C(d, j); divide them out before comparing
@@ -235,15 +251,20 @@ def bernstein_abs_ratio_bound(num: fmpz_poly, den: fmpz_poly, lo, hi):
     if min(b) <= 0:
         return None
     a = _scaled_bernstein(num, lo, hi, d)
+    vp, vq = value.p, value.q
+    if vp != 0:
+        a = [x * vq - vp * y for x, y in zip(a, b)]
+    elif vq != 1:
+        a = [x * vq for x in a]
     # Fast path, exact integer arithmetic in C loops: floor(b_j / C_j) is a
     # lower bound of b_j / C_j and floor(|a_j| / C_j) + 1 an upper bound of
     # |a_j| / C_j; when both are large the bound is within 2^-60 of the one below.
     low = min(map(operator.floordiv, b, binom))
     high = max(map(operator.floordiv, map(abs, a), binom)) + 1
     if low >= _BIG and high >= _BIG:
-        return fmpq(high, low)
+        return fmpq(high, low) / vq
     low = min(fmpq(x, c) for x, c in zip(b, binom))
-    return max(fmpq(abs(x), c) for x, c in zip(a, binom)) / low
+    return max(fmpq(abs(x), c) for x, c in zip(a, binom)) / low / vq
 
 
 _BIG = fmpz(2) ** 60

@@ -14,8 +14,10 @@ one formula ``N_u = n_u / d_u``, so every sent move's value is a rational functi
 On each cell:
 
 1. *Screening* (certified and cheap).  At a rational point ``t`` of the cell each
-   follower's exact value and an exact bound on its spread over the cell (from
-   Bernstein coefficients) give every move an enclosure over the whole cell:
+   follower's exact value and an exact bound on its spread over the cell (the
+   mean-value form in ball arithmetic on cached dyadic blocks,
+   :mod:`symbolic_noise.solvers.spread`, or Bernstein coefficients for formulas
+   of low degree and where that fails) give every move an enclosure over the whole cell:
    ``sum_u psi(w, u)(s) (1 - N_u(t))`` is a rational function of the channel's
    small degree whose range follows from Bernstein ratios (the mediant
    inequality), computed in arb ball arithmetic and read off as exact rational
@@ -66,6 +68,7 @@ from ..games.rulesets import Game
 from ..exact.piecewise import PiecewiseFunction
 from ..exact.polys import ONE, as_fmpq, sign
 from ..exact.ratfunc import RationalFunction
+from .spread import SlopeBounds
 from .solution import PointResult, Solution  # noqa: F401  (the result types; re-exported)
 
 #: width to which new breakpoints are refined when found (keeps later
@@ -176,6 +179,7 @@ class _Cells:
     def __init__(self, a: fmpq, b: fmpq):
         self.a, self.b = a, b
         self._cells: dict = {}
+        self.slopes = SlopeBounds()  # the followers' blocks for the spread bounds
         self.gen = 0
 
     def get(self, x: RealAlgebraic, y: RealAlgebraic) -> _Cell:
@@ -282,10 +286,11 @@ class _PositionSolver:
         if e is None:
             value = f.num(cell.t) / f.den(cell.t)
             e = cell.e[u] = 1 - value
-            # N_u(s) - N_u(t) = R(s) / (den(s) q)  with  R = num q - den p
-            R = f.num * value.q - f.den * value.p
-            bound = polys.bernstein_abs_ratio_bound(R, f.den, cell.lo, cell.hi)
-            cell.spread[u] = None if bound is None else bound / value.q
+            # the mean-value form on a cached block first; the exact Bernstein bound if it fails
+            bound = self.cells.slopes.spread((u, f.index), f.num, f.den, cell.lo, cell.hi, cell.t)
+            if bound is None:
+                bound = polys.bernstein_deviation_bound(f.num, f.den, value, cell.lo, cell.hi)
+            cell.spread[u] = bound
         return e, cell.spread[u]
 
     def _common(self, cell: _Cell):
