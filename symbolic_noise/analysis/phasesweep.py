@@ -76,8 +76,6 @@ Examples
 
 from __future__ import annotations
 
-import heapq
-
 from flint import fmpq
 
 from ..exact.algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact_by
@@ -99,18 +97,6 @@ class _Polys:
 
     def __init__(self, polys):
         self.polys = polys
-
-
-class _Key:
-    """A heap entry ordered by an exact algebraic number."""
-
-    __slots__ = ("r", "item")
-
-    def __init__(self, r, item):
-        self.r, self.item = r, item
-
-    def __lt__(self, other):
-        return self.r.compare(other.r) < 0
 
 
 class SweepSolver:
@@ -138,6 +124,7 @@ class SweepSolver:
         #: event kinds left out (tests only: a missing event must be caught)
         self.drop = set(drop)
         self.samples = 0
+        self._dsigns: dict = {}  # poly index -> BoxSign of its derivative in p
 
     # ------------------------------------------------------------------ polynomials
 
@@ -357,8 +344,9 @@ class SweepSolver:
         hit = self._proved.get(key)
         if hit is None:
             if owner[0] == "disc":
-                f = self.polys[owner[1]]
-                a, b = self._sign(owner[1]), BoxSign(f.derivative("p"))
+                if owner[1] not in self._dsigns:
+                    self._dsigns[owner[1]] = BoxSign(self.polys[owner[1]].derivative("p"))
+                a, b = self._sign(owner[1]), self._dsigns[owner[1]]
             else:
                 a, b = self._sign(owner[1]), self._sign(owner[2])
             r.refine_to(CROSSING_WIDTH)
@@ -372,43 +360,35 @@ class SweepSolver:
         return self._signs[idx]
 
     def strip(self, s: fmpq):
-        """``(root pieces, lo, hi)``: the structure at s and the nearest kept events
-        around it (``RealAlgebraic``; 0 and 1 at the ends)."""
+        """``(root pieces, lo, hi)``: the structure at s and an open q-interval
+        (lo, hi) around s on which it is constant (``RealAlgebraic`` ends)."""
         self.samples += 1
         root_pieces, pieces_of = self.structure(s)
-        by_q: dict = {}
+        lo, hi = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
         for o in self.owners(pieces_of):
-            for k in self._q_keys(o):
-                by_q.setdefault(k, []).append(o)
-        below, above = [], []
-        for k, owners in by_q.items():
+            lo, hi = self._narrow(o, s, lo, hi)
+        return root_pieces, lo, hi
+
+    def _narrow(self, owner, s: fmpq, lo: RealAlgebraic, hi: RealAlgebraic):
+        """(lo, hi) cut at the owner's kept event roots nearest to s."""
+        for k in self._q_keys(owner):
             h, roots = self._qpolys[k]
             if h(s) == 0:
                 raise _Degenerate
-            # the first root above s (roots are increasing)
             first = _first_above(roots, s)
-            if first > 0:
-                below.append(_Key(roots[first - 1], (k, first - 1, -1)))
-            if first < len(roots):
-                above.append(_Key(roots[first], (k, first, 1)))
-        lo = self._nearest(below, by_q, reverse=True)
-        hi = self._nearest(above, by_q, reverse=False)
-        return root_pieces, lo, hi
-
-    def _nearest(self, heap: list, by_q: dict, *, reverse: bool) -> RealAlgebraic:
-        if reverse:  # a max-heap through a reversed order
-            heap = [_Rev(x.r, x.item) for x in heap]
-        heapq.heapify(heap)
-        while heap:
-            top = heapq.heappop(heap)
-            k, n, step = top.item
-            roots = self._qpolys[k][1]
-            if not all(self._spurious(o, k, n, roots[n]) for o in by_q[k]):
-                return roots[n]
-            m = n + step
-            if 0 <= m < len(roots):
-                heapq.heappush(heap, type(top)(roots[m], (k, m, step)))
-        return RealAlgebraic.rational(0 if reverse else 1)
+            for n in range(first, len(roots)):
+                if roots[n].compare(hi) >= 0:
+                    break
+                if not self._spurious(owner, k, n, roots[n]):
+                    hi = roots[n]
+                    break
+            for n in range(first - 1, -1, -1):
+                if roots[n].compare(lo) <= 0:
+                    break
+                if not self._spurious(owner, k, n, roots[n]):
+                    lo = roots[n]
+                    break
+        return lo, hi
 
     # ------------------------------------------------------------------ the sweep
 
@@ -424,9 +404,9 @@ class SweepSolver:
                     pieces, lo, hi = self.strip(s)
                     break
                 except _Degenerate:
-                    # a simpler-or-nearby rational on the other side of the bad sample
-                    x = RealAlgebraic.rational(s)
-                    s = rational_between(a, x) if attempt % 2 == 0 else rational_between(x, b)
+                    # a simple rational between the interval's start and the bad sample
+                    # (finitely many events: one of them is regular)
+                    s = rational_between(a, RealAlgebraic.rational(s))
             else:
                 raise ArithmeticError(f"no regular sample found in a q-interval near {s}")
             L = a if lo.compare(a) <= 0 else lo
@@ -439,13 +419,6 @@ class SweepSolver:
             if progress is not None:
                 progress(len(done), len(done) + len(todo))
         return sorted_exact_by(done, lambda it: it[0])
-
-
-class _Rev(_Key):
-    __slots__ = ()
-
-    def __lt__(self, other):
-        return self.r.compare(other.r) > 0
 
 
 def sv_value(sv, t: int, p: fmpq, q: fmpq, cache: dict) -> fmpq:
