@@ -162,10 +162,17 @@ class PhaseDiagram:
                     "sample": [str(cell.p), str(cell.q)], "below": cell.below, "above": cell.above,
                     "formula": cell.value.text()}
         fine = locate_point(self.cad_columns, self.polys, p, q)
-        # the sides of the square are no sections, but moves may tie there (p = 1 in Nim 5)
-        if fine[0] != "cell" or p in (0, 1) or q in (0, 1):
+        if fine[0] != "cell":
             value, optimal = self._solver.pointwise(p, q)
             return Located(p, q, value, optimal, info)
+        if p in (0, 1) or q in (0, 1):
+            # the sides of the square are no sections, but moves may tie there (p = 1
+            # in Nim 5); where a channel is undefined the cell's formula is the limit
+            try:
+                value, optimal = self._solver.pointwise(p, q)
+                return Located(p, q, value, optimal, info)
+            except ChannelNotApplicableError:
+                pass
         cell = self.cad_cells[(fine[1], fine[2])]
         return Located(p, q, cell.value(p, q), cell.optimal, info)
 
