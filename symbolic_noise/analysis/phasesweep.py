@@ -71,7 +71,7 @@ Examples
 (['0', '1/2', '1'], 4)
 >>> r = d.locate("1/4", "1/3")
 >>> r.value, sorted(r.optimal)
-(3/4, [1])
+(2/3, [0])
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ from ..exact.algebraic import RealAlgebraic, rational_between, real_roots, sorte
 from ..exact.bivariate import ONE2, Q_GEN, ZERO2, BoxSign, deg_p, in_q, irreducible_factors, poly_key, q_coeffs
 from ..exact.cad import CROSSING_WIDTH, Column, interior_roots
 from ..exact.crossings import no_common_zero
+
 
 #: q-events whose root is never spurious (a boundary running into p = 0 or 1, a factor free of p)
 _HARD = ("edge", "q")
@@ -167,8 +168,9 @@ class SweepSolver:
             hit = self._factors[key] = (ps, qs)
         return hit
 
-    def _candidates(self, ids: list, strict: bool) -> tuple:
-        """The distinct move formulas not strictly below another on the whole square."""
+    def _candidates(self, ids: list) -> tuple:
+        """The distinct move formulas not strictly below another on the whole square
+        (such a move is below the best everywhere: never optimal, never tied)."""
         distinct = tuple(sorted(set(ids)))
         hit = self._alive.get(distinct)
         if hit is None:
@@ -206,7 +208,7 @@ class SweepSolver:
                 for j in range(len(pts) + 1):
                     tup = tuple(w[1][k] for w, k in zip(follow, pos))
                     ids = sv.move_formulas(v, i, tup)
-                    cand = self._candidates(ids, v == sv.root)
+                    cand = self._candidates(ids)
                     pieces += self._split(edges[j], edges[j + 1], cand, ids, s, cache)
                     if j < len(pts):
                         n = pts[j][1]
@@ -221,50 +223,61 @@ class SweepSolver:
         return pieces_of.get((sv.root, 1), []), pieces_of
 
     def _split(self, lo, hi, cand: tuple, ids, s: fmpq, cache: dict) -> list:
-        """The pieces of one cell (lo, hi) of the followers: a piece ends at every root of a
-        factor of ``num(b - c)``, b the best on either side."""
+        """The pieces of one cell (lo, hi) of the followers, from the left: b the best
+        just right of the piece's start (exact values at a sample, moved left while a
+        root of some ``num(b - c)`` lies before it), the piece ends at the first root of
+        a factor of ``num(b - c)``, any c.  (A root of ``b' - c`` for the next best b'
+        at that point is one of ``b - b'``: the pieces end at every root of a factor of
+        ``num(b - c)``, b the best on either side.)"""
         if len(cand) == 1:
             return [(lo, hi, cand[0], cand, ids)]
-        found = []  # (root, name, pair)
-        for x, a in enumerate(cand):
-            for b in cand[x + 1:]:
-                ps, qs = self._pair(a, b)
-                for g in qs:
-                    if in_q(g)(s) == 0:
-                        raise _Degenerate
-                for g in ps:
-                    for k, r in enumerate(self.sections(g, s)):
-                        if _inside(r, (g, k), lo, hi):
-                            found.append((r, (g, k), (a, b)))
-        groups = []  # [root, {name: {pairs}}]
-        for r, n, pr in sorted_exact_by(found, lambda it: it[0]):
-            if groups and groups[-1][0].compare(r) == 0:
-                groups[-1][1].setdefault(n, set()).add(pr)
-            else:
-                groups.append([r, {n: {pr}}])
-        ends = [lo[0] if lo else RealAlgebraic.rational(0)] + [g[0] for g in groups] + [hi[0] if hi else RealAlgebraic.rational(1)]
-        best = []
-        for a, b in zip(ends, ends[1:]):
-            t = rational_between(a, b)
-            vals = [(sv_value(self.sv, c, t, s, cache), c) for c in cand]
-            top = max(v for v, _ in vals)
-            lead = [c for v, c in vals if v == top]
-            if len(lead) != 1:
-                raise _Degenerate
-            best.append(lead[0])
+        zero, one = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
         out, start = [], lo
-        for k, (r, names) in enumerate(groups):
-            bl, br = best[k], best[k + 1]
-            rel = [n for n, prs in names.items() if any(bl in pr or br in pr for pr in prs)]
-            if bl == br and not rel:
-                continue
-            if len(rel) != 1:
+        while True:
+            a = start[0] if start else zero
+            limit = hi[0] if hi else one
+            while True:
+                t = rational_between(a, limit)
+                vals = [(sv_value(self.sv, c, t, s, cache), c) for c in cand]
+                top = max(v for v, _ in vals)
+                lead = [c for v, c in vals if v == top]
+                if len(lead) != 1:
+                    # two formulas equal on the whole line q = s (a factor free of p vanishes):
+                    # an event; else t is a root of their difference (p = 1/2, binary channel)
+                    if any(in_q(g)(s) == 0 for c in lead[1:] for g in self._pair(lead[0], c)[1]):
+                        raise _Degenerate
+                    limit = RealAlgebraic.rational(t)
+                    continue
+                b = lead[0]
+                found = []
+                for c in cand:
+                    if c == b:
+                        continue
+                    ps, qs = self._pair(b, c)
+                    for g in qs:
+                        if in_q(g)(s) == 0:
+                            raise _Degenerate
+                    for g in ps:
+                        for k, r in enumerate(self.sections(g, s)):
+                            if _inside(r, (g, k), start, hi):
+                                found.append((r, (g, k)))
+                if not found:
+                    out.append((start, hi, b, cand, ids))
+                    return out
+                found = sorted_exact_by(found, lambda it: it[0])
+                z = found[0][0]
+                side = z.compare(t)
+                if side > 0:
+                    break
+                if side == 0:
+                    raise _Degenerate
+                limit = z  # b is not the best right after the start: sample before z
+            names = {n for r, n in found if r is z or r.compare(z) == 0}
+            if len(names) != 1:
                 raise _Degenerate
-            end = (r, rel[0])
-            out.append((start, end, bl, cand, ids))
+            end = (z, names.pop())
+            out.append((start, end, b, cand, ids))
             start = end
-        out.append((start, hi, best[-1], cand, ids))
-        return out
 
     # ------------------------------------------------------------------ events
 
@@ -344,9 +357,7 @@ class SweepSolver:
         hit = self._proved.get(key)
         if hit is None:
             if owner[0] == "disc":
-                if owner[1] not in self._dsigns:
-                    self._dsigns[owner[1]] = BoxSign(self.polys[owner[1]].derivative("p"))
-                a, b = self._sign(owner[1]), self._dsigns[owner[1]]
+                a, b = self._sign(owner[1]), self._dsign(owner[1])
             else:
                 a, b = self._sign(owner[1]), self._sign(owner[2])
             r.refine_to(CROSSING_WIDTH)
@@ -368,6 +379,11 @@ class SweepSolver:
         for o in self.owners(pieces_of):
             lo, hi = self._narrow(o, s, lo, hi)
         return root_pieces, lo, hi
+
+    def _dsign(self, idx: int) -> BoxSign:
+        if idx not in self._dsigns:
+            self._dsigns[idx] = BoxSign(self.polys[idx].derivative("p"))
+        return self._dsigns[idx]
 
     def _narrow(self, owner, s: fmpq, lo: RealAlgebraic, hi: RealAlgebraic):
         """(lo, hi) cut at the owner's kept event roots nearest to s."""
