@@ -24,7 +24,7 @@ from symbolic_noise.exact.algebraic import RealAlgebraic
 from symbolic_noise.games import Chomp, Nim
 from symbolic_noise.games.channels import get_channel
 from symbolic_noise.solvers.players import solve_players
-from symbolic_noise.solvers.solver import solve
+from test_phase import assert_diagonal_matches
 
 CASES = {
     "nim3": (Nim(3), "binary", "binary@q"),
@@ -108,21 +108,7 @@ def test_every_proved_cell_at_its_sample(name):
 @pytest.mark.parametrize("name", ["nim3", "nim4", "nim5", "nim6", "chomp22", "chomp23"])
 def test_diagonal_is_the_one_parameter_solution(name):
     game, ch, _ = CASES[name]
-    d = diagram(name)
-    f = solve(game, ch).value()
-    merged = []
-    for k, lab in enumerate(f.labels):
-        if merged and merged[-1][2] == lab:
-            merged[-1] = (merged[-1][0], f.points[k + 1], lab)
-        else:
-            merged.append((f.points[k], f.points[k + 1], lab))
-    diag = d.diagonal()
-    assert len(diag) == len(merged)
-    for (a, b, lab), (x, y, opt) in zip(merged, diag):
-        assert a.compare(x) == 0 and b.compare(y) == 0 and lab == opt
-    for t in [fmpq(i, 13) for i in range(14)] + [x.rational_value for x in f.breakpoints if x.is_rational]:
-        r = d.locate(t, t)
-        assert r.value == f(t) and r.optimal == f.label_at(t)
+    assert_diagonal_matches(diagram(name), game, ch)
 
 
 def test_nim5_values_known_from_the_paper():

@@ -80,7 +80,7 @@ from flint import fmpq
 
 from ..exact.algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact_by
 from ..exact.bivariate import ONE2, Q_GEN, ZERO2, BoxSign, deg_p, in_q, irreducible_factors, poly_key, q_coeffs
-from ..exact.cad import CROSSING_WIDTH, Column, interior_roots
+from ..exact.cad import CROSSING_WIDTH, Column, interior_roots, squarefree_q_parts
 from ..exact.crossings import no_common_zero
 
 
@@ -334,18 +334,11 @@ class SweepSolver:
             else:
                 g = self.polys[owner[1]].resultant(self.polys[owner[2]], "p")
             hit = []
-            if g is not None and not g.is_zero() and not g.is_constant():
-                _, parts = in_q(g).factor_squarefree()
-                for h, _ in parts:
-                    if h.degree() < 1:
-                        continue
-                    if h.coeffs()[-1] < 0:
-                        h = -h
-                    k = tuple(int(c) for c in h.coeffs())
-                    if k not in self._qpolys:
-                        zero, one = fmpq(0), fmpq(1)
-                        self._qpolys[k] = (h, [r for r in real_roots(h, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0])
-                    hit.append(k)
+            for k, h in squarefree_q_parts(g) if g is not None else ():
+                if k not in self._qpolys:
+                    zero, one = fmpq(0), fmpq(1)
+                    self._qpolys[k] = (h, [r for r in real_roots(h, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0])
+                hit.append(k)
             self._owner_q[owner] = hit
         return hit
 
