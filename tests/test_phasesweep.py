@@ -10,6 +10,7 @@
   are what makes the sweep correct, and the tests can see a missing one.
 """
 
+import json
 import random
 
 import pytest
@@ -23,6 +24,7 @@ from symbolic_noise.errors import ChannelNotApplicableError
 from symbolic_noise.exact.algebraic import RealAlgebraic
 from symbolic_noise.games import Chomp, Nim
 from symbolic_noise.games.channels import get_channel
+from symbolic_noise.io.cli import main
 from symbolic_noise.solvers.players import solve_players
 from test_phase import assert_diagonal_matches
 
@@ -175,3 +177,11 @@ def test_sweep_is_coarser_than_the_global_decomposition():
 def test_unknown_method():
     with pytest.raises(ValueError):
         phase(Nim(2), "binary", "binary@q", method="grid")
+
+
+def test_cli_method(capsys):
+    out = {}
+    for method in ("sweep", "cad"):
+        assert main(["phase", "nim", "4", "--locate", "1/5,2/7", "--format", "json", "--method", method]) == 0
+        out[method] = json.loads(capsys.readouterr().out)
+    assert out["sweep"]["value"] == out["cad"]["value"] and out["sweep"]["optimal"] == out["cad"]["optimal"]
