@@ -124,8 +124,9 @@ class SweepSolver:
         self._proved: dict = {}  # (owner, q key, root index) -> proved spurious
         #: event kinds left out (tests only: a missing event must be caught)
         self.drop = set(drop)
-        self.samples = 0
         self._dsigns: dict = {}  # poly index -> BoxSign of its derivative in p
+        #: how many structures were computed (samples, moved ones included)
+        self.samples = 0
 
     # ------------------------------------------------------------------ polynomials
 
@@ -238,7 +239,7 @@ class SweepSolver:
             limit = hi[0] if hi else one
             while True:
                 t = rational_between(a, limit)
-                vals = [(sv_value(self.sv, c, t, s, cache), c) for c in cand]
+                vals = [(self.sv._value(c, t, s, cache), c) for c in cand]
                 top = max(v for v, _ in vals)
                 lead = [c for v, c in vals if v == top]
                 if len(lead) != 1:
@@ -428,11 +429,6 @@ class SweepSolver:
             if progress is not None:
                 progress(len(done), len(done) + len(todo))
         return sorted_exact_by(done, lambda it: it[0])
-
-
-def sv_value(sv, t: int, p: fmpq, q: fmpq, cache: dict) -> fmpq:
-    """Formula ``t`` at (p, q) through the solver's per-line cache."""
-    return sv._value(t, p, q, cache)
 
 
 def _first_above(roots: list, s: fmpq) -> int:
