@@ -12,6 +12,7 @@ past the listed k until a case fails to finish within the limit.
   python benchmarks/phase_timing.py --largest           # ... then Nim 9, 10, ... until one times out
   python benchmarks/phase_timing.py --save              # ... and store the diagrams in results/phase/
   python benchmarks/phase_timing.py --nim 3 4 5 --chomp --time-limit 120
+  python benchmarks/phase_timing.py --nim 5 6 --method sweep cad   # the sweep (default) and the global decomposition
 """
 
 from __future__ import annotations
@@ -21,14 +22,14 @@ import multiprocessing as mp
 import time
 
 
-def _run(spec, channel, opponent, out, save):
+def _run(spec, channel, opponent, out, save, method="sweep"):
     from symbolic_noise.errors import PhaseTooLargeError
     from symbolic_noise.analysis.phase import phase
     from symbolic_noise.games.registry import game_from_spec
 
     t, c = time.perf_counter(), time.process_time()
     try:
-        d = phase(game_from_spec(*spec), channel, opponent)
+        d = phase(game_from_spec(*spec), channel, opponent, method=method)
     except PhaseTooLargeError as exc:
         out.put(("refused", time.perf_counter() - t, time.process_time() - c, str(exc)))
         return
@@ -44,9 +45,9 @@ def _run(spec, channel, opponent, out, save):
         store(f"{spec[0]}{spec[1]}", d, wall, cpu)
 
 
-def timed(spec, channel, opponent, limit, save=False):
+def timed(spec, channel, opponent, limit, save=False, method="sweep"):
     q = mp.Queue()
-    proc = mp.Process(target=_run, args=(spec, channel, opponent, q, save))
+    proc = mp.Process(target=_run, args=(spec, channel, opponent, q, save, method))
     start = time.perf_counter()
     proc.start()
     proc.join(limit)
@@ -60,12 +61,12 @@ def timed(spec, channel, opponent, limit, save=False):
     return q.get()
 
 
-def _line(spec, channel, status, wall, cpu, info):
+def _line(spec, channel, status, wall, cpu, info, method="sweep"):
     cpu_s = f"{cpu:8.2f}" if cpu is not None else f"{'-':>8}"
     if isinstance(info, dict):
         info = (f"cells {info['cells']:>5}  critical {info['critical_values']:>4}  polynomials {info['polynomials']:>4}"
                 f"  (proved decomposition: {info['cad_cells']} cells, {info['cad_critical_values']} critical values)")
-    return f"{' '.join(spec):>10} {channel:>10} {status:>8} {wall:9.2f} {cpu_s}  {info or ''}"
+    return f"{' '.join(spec):>10} {channel:>10} {method:>6} {status:>8} {wall:9.2f} {cpu_s}  {info or ''}"
 
 
 def main(argv=None):
@@ -75,23 +76,26 @@ def main(argv=None):
     ap.add_argument("--asymmetric", nargs="*", type=int, default=[], help="Nim k with the two-parameter asymmetric channel")
     ap.add_argument("--largest", action="store_true", help="go on with Nim k+1, k+2, ... until one does not finish")
     ap.add_argument("--time-limit", type=float, default=600)
+    ap.add_argument("--method", nargs="+", choices=["sweep", "cad"], default=["sweep"],
+                    help="the algorithm(s) of phase(); several: each case with each, one after the other")
     ap.add_argument("--save", action="store_true", help="also store each diagram in results/phase/ (scripts/phase_results.py)")
     args = ap.parse_args(argv)
     cases = [(("chomp", b), "king", "king@q") for b in args.chomp]
     cases += [(("nim", str(k)), "binary", "binary@q") for k in args.nim]
     cases += [(("nim", str(k)), "asymmetric", None) for k in args.asymmetric]
     largest = None
-    print(f"{'game':>10} {'channel':>10} {'status':>8} {'wall s':>9} {'CPU s':>8}  stats", flush=True)
+    print(f"{'game':>10} {'channel':>10} {'method':>6} {'status':>8} {'wall s':>9} {'CPU s':>8}  stats", flush=True)
     for spec, ch, opp in cases:
-        status, wall, cpu, info = timed(spec, ch, opp, args.time_limit, args.save and opp is not None)
-        print(_line(spec, ch, status, wall, cpu, info), flush=True)
-        if spec[0] == "nim" and ch == "binary" and status == "done":
-            largest = max(largest or 0, int(spec[1]))
+        for method in args.method:
+            status, wall, cpu, info = timed(spec, ch, opp, args.time_limit, args.save and opp is not None, method)
+            print(_line(spec, ch, status, wall, cpu, info, method), flush=True)
+            if spec[0] == "nim" and ch == "binary" and status == "done" and method == args.method[0]:
+                largest = max(largest or 0, int(spec[1]))
     if args.largest:
         k = (largest or 2) + 1
         while True:
-            status, wall, cpu, info = timed(("nim", str(k)), "binary", "binary@q", args.time_limit)
-            print(_line(("nim", str(k)), "binary", status, wall, cpu, info), flush=True)
+            status, wall, cpu, info = timed(("nim", str(k)), "binary", "binary@q", args.time_limit, method=args.method[0])
+            print(_line(("nim", str(k)), "binary", status, wall, cpu, info, args.method[0]), flush=True)
             if status != "done":
                 break
             largest, k = k, k + 1

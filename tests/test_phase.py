@@ -91,7 +91,12 @@ def test_cells_agree_with_pointwise_at_samples(name):
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_diagonal_is_the_one_parameter_solution(name):
     game, ch = CASES[name]
-    d = diagram(name)
+    assert_diagonal_matches(diagram(name), game, ch)
+
+
+def assert_diagonal_matches(d, game, ch):
+    """The diagram's restriction to q = p is the one-parameter solution of ``game``
+    through ``ch``: breakpoints, optimal moves and values."""
     f = solve(game, ch).value()
     merged = _merged_pieces(f)
     diag = d.diagonal()

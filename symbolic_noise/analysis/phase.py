@@ -165,6 +165,14 @@ class PhaseDiagram:
         if fine[0] != "cell":
             value, optimal = self._solver.pointwise(p, q)
             return Located(p, q, value, optimal, info)
+        if p in (0, 1) or q in (0, 1):
+            # the sides of the square are no sections, but moves may tie there (p = 1
+            # in Nim 5); where a channel is undefined the cell's formula is the limit
+            try:
+                value, optimal = self._solver.pointwise(p, q)
+                return Located(p, q, value, optimal, info)
+            except ChannelNotApplicableError:
+                pass
         cell = self.cad_cells[(fine[1], fine[2])]
         return Located(p, q, cell.value(p, q), cell.optimal, info)
 
@@ -249,6 +257,7 @@ class _Solver:
         self._ids: dict = {}
         self.rows: dict = {}
         self.moves: dict = {}  # (v, i) -> {follower formula ids: [move formula ids]}
+        self._combos: dict = {}  # (v, i, follower formula ids) -> [move formula ids] (:meth:`move_formulas`)
         self.labels = {v: [game.move_label(v, w) for w in game.followers(v)] for v in self.order}
         self.terminal = self._intern(BiRational.constant(1 if misere else 0))
         self._column_cache: dict = {}
@@ -411,19 +420,16 @@ class _Solver:
                         out[k] = (g, prev[1] | kept)
         return list(out.values())
 
-    def _move_ids(self, v, i: int, tup: tuple, *, strict: bool, strips=None) -> list[int]:
-        table = self.moves.setdefault((v, i), {})
-        ids = table.get(tup)
+    def move_formulas(self, v, i: int, tup: tuple) -> list[int]:
+        """The formula ids of ``W_v^i(w)`` for every sent move w, the followers'
+        ``W_u^j`` being the formulas ``tup`` (in the order of ``game.followers(v)``):
+        ``sum_u psi_v(w, u) (1 - W_u^j)``, interned (cached per combination)."""
+        key = (v, i, tup)
+        ids = self._combos.get(key)
         if ids is not None:
             return ids
-        if strict:
-            raise ArithmeticError(f"a follower combination at {v!r} was not seen during the induction")
         if (v, i) not in self.rows:
             self.rows[(v, i)] = _channel_rows(self.chans[i], self.game, v, i - 1)
-            for row in self.rows[(v, i)]:
-                for e in row:
-                    if e is not None:
-                        self._add_poly(e.den)
         lose = [BiRational(self.formulas[t].den - self.formulas[t].num, self.formulas[t].den) for t in tup]
         ids = []
         for row in self.rows[(v, i)]:
@@ -432,6 +438,23 @@ class _Solver:
                 if e is not None and not g.num.is_zero():
                     total = total + BiRational(e.num * g.num, e.den * g.den)
             ids.append(self._intern(total))
+        self._combos[key] = ids
+        return ids
+
+    def _move_ids(self, v, i: int, tup: tuple, *, strict: bool, strips=None) -> list[int]:
+        table = self.moves.setdefault((v, i), {})
+        ids = table.get(tup)
+        if ids is not None:
+            return ids
+        if strict:
+            raise ArithmeticError(f"a follower combination at {v!r} was not seen during the induction")
+        first = (v, i) not in self.rows
+        ids = self.move_formulas(v, i, tup)
+        if first:
+            for row in self.rows[(v, i)]:
+                for e in row:
+                    if e is not None:
+                        self._add_poly(e.den)
         distinct = sorted(set(ids))
         # A move strictly below another on the whole closed square is never optimal
         # and never ties: its switching sets are not needed (Bernstein proves it).
@@ -596,7 +619,8 @@ def _rows_at(rows, p: fmpq, q: fmpq, v) -> list:
         ) from None
 
 
-def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: bool = False, progress=None) -> PhaseDiagram:
+def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: bool = False, progress=None,
+          method: str = "sweep") -> PhaseDiagram:
     """The phase diagram of ``game``: the first player at p through ``channel``,
     the second at q through ``opponent_channel`` (default: the same family).
 
@@ -621,8 +645,16 @@ def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: boo
         opp = ch
     root = game.start() if start is None else game.check_position(start)
     solver = _Solver(game, ch, opp, root, misere)
-    cols, cells = solver.run(progress)
-    return PhaseDiagram(game, ch, opp, root, misere, solver.proj, cols, cells, solver)
+    if method == "sweep":
+        from .phasesweep import run_sweep
+
+        proj, cols, cells = run_sweep(solver, progress)
+    elif method == "cad":
+        cols, cells = solver.run(progress)
+        proj = solver.proj
+    else:
+        raise ValueError(f"unknown phase method {method!r} (sweep or cad)")
+    return PhaseDiagram(game, ch, opp, root, misere, proj, cols, cells, solver)
 
 
 __all__ = ["Cell", "Located", "PhaseDiagram", "opponent_spec", "phase"]

@@ -100,20 +100,28 @@ def bernstein_sign(f: fmpz_mpoly, *, strict: bool = True) -> int:
     >>> bernstein_sign(1 + p - q), bernstein_sign(1 + p * q), bernstein_sign(p - q)
     (0, 1, 0)
     """
-    from math import comb
+    from math import factorial
 
     coeffs = f.to_dict()
     if not coeffs:
         return 0
     m = max(i for i, _ in coeffs)
     n = max(j for _, j in coeffs)
+    c = [[0] * (n + 1) for _ in range(m + 1)]
+    for (i, j), x in coeffs.items():
+        c[i][j] = int(x)
+    # m! n! times the Bernstein coefficients, in integers: C(k, i)/C(m, i) m! = k! (m-i)!/(k-i)!,
+    # applied in p then in q (the transform is a tensor product)
+    fm = [factorial(x) for x in range(max(m, n) + 1)]
+    alpha = [[fm[k] * fm[m - i] // fm[k - i] for i in range(k + 1)] for k in range(m + 1)]
+    beta = [[fm[l] * fm[n - j] // fm[l - j] for j in range(l + 1)] for l in range(n + 1)]
     signs = set()
     for k in range(m + 1):
+        ak = alpha[k]
+        row = [sum(ak[i] * c[i][j] for i in range(k + 1)) for j in range(n + 1)]
         for l in range(n + 1):
-            b = fmpq(0)
-            for (i, j), c in coeffs.items():
-                if i <= k and j <= l:
-                    b += fmpq(c) * fmpq(comb(k, i), comb(m, i)) * fmpq(comb(l, j), comb(n, j))
+            bl = beta[l]
+            b = sum(bl[j] * row[j] for j in range(l + 1))
             if b != 0 or strict:
                 signs.add((b > 0) - (b < 0))
             if len(signs) > 1 or 0 in signs:

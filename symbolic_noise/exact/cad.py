@@ -95,6 +95,28 @@ def _intervals(cells) -> dict:
     return out
 
 
+def squarefree_q_parts(g: fmpz_mpoly) -> list:
+    """``[(key, h)]``: the square-free factors h of a polynomial in q alone (pairwise
+    coprime, primitive, positive leading coefficient, degree >= 1) as ``fmpz_poly``,
+    keyed by their coefficients; ``[]`` for a constant or zero g.
+
+    >>> from symbolic_noise.exact.bivariate import CTX
+    >>> _, q = CTX.gens()
+    >>> [k for k, _ in squarefree_q_parts(-2 * (q - 1) ** 2 * q)]
+    [(0, 1), (-1, 1)]
+    """
+    if g.is_zero() or g.is_constant():
+        return []
+    out = []
+    for h, _ in in_q(g).factor_squarefree()[1]:
+        if h.degree() < 1:
+            continue
+        if h.coeffs()[-1] < 0:
+            h = -h
+        out.append((tuple(int(c) for c in h.coeffs()), h))
+    return out
+
+
 def at_p(f: fmpz_mpoly, a: fmpq) -> fmpz_poly:
     """``f(a, q)`` for a rational ``a``, cleared of denominators, as a polynomial in q."""
     coeffs: dict = {}
@@ -148,15 +170,7 @@ class Projection:
         leading coefficient) as univariate polynomials.  Only their roots matter,
         so no full factorisation: equal roots of different keys are merged
         exactly when the critical values are sorted."""
-        if g.is_zero() or g.is_constant():
-            return
-        _, parts = in_q(g).factor_squarefree()
-        for h, _ in parts:
-            if h.degree() < 1:
-                continue
-            if h.coeffs()[-1] < 0:
-                h = -h
-            k = tuple(int(c) for c in h.coeffs())
+        for k, h in squarefree_q_parts(g):
             self.q_polys.setdefault(k, h)
             self._owners.setdefault(k, set()).add(owner)
 

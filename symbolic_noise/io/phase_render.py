@@ -161,6 +161,8 @@ def add_parser(sub, add_game_arguments) -> None:
     ph.add_argument("--locate", metavar="P,Q", help="only the cell, exact value and optimal moves at (P, Q)")
     ph.add_argument("--format", choices=("text", "json"), default="text")
     ph.add_argument("--plot", metavar="FILE", help="draw the diagram to FILE (PNG, SVG, PDF)")
+    ph.add_argument("--method", choices=("sweep", "cad"), default="sweep",
+                    help="sweep over q of exact one-parameter solves (default) or the global decomposition")
     ph.set_defaults(func=cmd_phase)
 
 
@@ -173,7 +175,7 @@ def cmd_phase(args) -> int:
     channel = _channel(args, game)
     opponent = args.opponent_channel or f"{channel.name}@q"
     point = parse_point(args.locate) if args.locate else None
-    d = phase(game, channel, opponent, start=_position(game, args.position), misere=args.misere)
+    d = phase(game, channel, opponent, start=_position(game, args.position), misere=args.misere, method=args.method)
     if args.plot:
         d.plot(args.plot)
     if point is not None:

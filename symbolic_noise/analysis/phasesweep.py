@@ -1,0 +1,523 @@
+"""Phase diagrams by a sweep over q of exact one-parameter solves (issue 11).
+
+The global decomposition of :mod:`symbolic_noise.analysis.phase` splits every
+column at every critical value of every switching polynomial of every state.
+This module only splits where the *structure* of the solution changes.
+
+**Structure.**  At a rational q = s the two-player backward induction
+(``W_v^1`` at p, ``W_v^2`` at q, see :mod:`symbolic_noise.analysis.phase`) is a
+one-parameter problem in p.  For every needed state (v, i) its *pieces* are the
+open p-intervals between its followers' breakpoints (where some follower's
+formula changes) and its own switching points; on a piece one formula ``b`` (a
+bivariate :class:`~symbolic_noise.exact.bivariate.BiRational`, interned) is
+strictly above every other candidate ``c`` (a distinct move formula not
+strictly below another on the whole square).  A state's own switching points
+are all roots, in its followers' cell, of the irreducible factors of
+``num(b - c)`` for the best ``b`` on either side (a touching ``c`` splits the
+piece too, so that the optimal-move set is constant on every open piece).  A
+breakpoint is named ``(f, k)``: the k-th root of the irreducible bivariate
+polynomial f(., s) in 0 < p < 1.  ``S(s)`` is the list, per state, of its
+pieces: the names of the ends and b and the candidates; non-root states pass on
+only the points where b changes.
+
+**Events.**  A finite set of polynomials in q such that S is constant on every
+q-interval free of their real roots:
+
+* every breakpoint (f, k) of a state: ``disc_p f``, ``f(0, q)``, ``f(1, q)``
+  (the roots of f in (0, 1) stay simple and do not cross p = 0, 1, so the index
+  k names one continuous curve), and ``res_p(f, f')`` for the next breakpoint
+  (f', k') of the same state when f' != f (two breakpoints never meet, so their
+  order is kept: every follower breakpoint is a breakpoint of the state, so the
+  union of the followers' breakpoints keeps its order too);
+* every piece, b its best formula and c another candidate, every irreducible
+  factor g of ``num(b - c)``: when g is free of p, g itself; else
+  ``disc_p g``, ``res_p(g, f)`` with the polynomial f of each end of the piece
+  (only when g != f), and ``g(0, q)`` / ``g(1, q)`` when the piece ends at
+  p = 0 / p = 1.  Then no root of g can enter the open piece: it would have to
+  cross one of its ends (a common root of g and f, or g(0 or 1, q) = 0), or be
+  born inside as a double root (``disc_p g`` = 0); a factor with ``deg_p g >= 1``
+  is irreducible, so it never vanishes identically on a line q = q* (that would
+  need the factor q - q* in every coefficient).  A root of f escaping to
+  infinity (a root of the leading coefficient) stays outside [0, 1] near q*,
+  so leading coefficients are not events.  So ``b - c`` keeps its strict sign on
+  the piece, b stays the best, and the pieces of the state keep their formulas:
+  by induction over the states (followers first), the whole structure is constant.
+* Denominators of formulas are proved non-zero on the closed square
+  (:func:`~symbolic_noise.exact.bivariate.bernstein_sign`); where that fails,
+  the denominators' factors are treated like factors of ``num(b - c)``.
+
+**Spurious events.**  A root q* of ``disc_p g`` matters only if g and
+``dg/dp`` have a common zero near q* with p in [0, 1]; a root of
+``res_p(g, f)`` only if g and f have.  :func:`~symbolic_noise.exact.crossings.no_common_zero`
+proves the contrary with arb boxes on p in [0, 1] and q in the isolating
+interval of q* (narrowed to :data:`~symbolic_noise.exact.cad.CROSSING_WIDTH`):
+such a root is dropped.  Roots of ``f(0, q)``, ``f(1, q)`` and of factors free
+of p always stay.  An unproved event stays (correct, only slower).
+
+**Sweep.**  The strip of S(s) is the open interval between the nearest kept
+events below and above s.  An open q-interval (a, b) to cover gets a rational
+sample s (never a root of its own events: checked exactly, the sample moves
+otherwise); its strip covers (max(a, lo), min(b, hi)) and what is left of
+(a, b) on either side is covered the same way.  Every end is a critical value;
+two neighbouring columns with the same structure are joined by the output
+merge (:mod:`symbolic_noise.analysis.phasecells`) when the critical value
+between them is regular for their walls.
+
+Examples
+--------
+>>> from symbolic_noise.games import Nim
+>>> d = phase_sweep(Nim(3), "binary", "binary@q")
+>>> [c.exact_str() for c in d.critical], len(d.cells)
+(['0', '1/2', '1'], 4)
+>>> r = d.locate("1/4", "1/3")
+>>> r.value, sorted(r.optimal)
+(2/3, [0])
+"""
+
+from __future__ import annotations
+
+from flint import fmpq
+
+from ..exact.algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact_by
+from ..exact.bivariate import ONE2, Q_GEN, ZERO2, BoxSign, deg_p, in_q, irreducible_factors, poly_key, q_coeffs
+from ..exact.cad import CROSSING_WIDTH, Column, interior_roots, squarefree_q_parts
+from ..exact.crossings import no_common_zero
+
+
+#: q-events whose root is never spurious (a boundary running into p = 0 or 1, a factor free of p)
+_HARD = ("edge", "q")
+
+
+class _Degenerate(Exception):
+    """The sample lies on one of its own events: move it."""
+
+
+class _Polys:
+    """The output's boundary polynomials (what :func:`symbolic_noise.exact.cad.locate_point`
+    and :mod:`symbolic_noise.analysis.phasecells` read)."""
+
+    def __init__(self, polys):
+        self.polys = polys
+
+
+class SweepSolver:
+    """Structures at rational q, their events and the sweep (see the module docstring).
+
+    ``solver`` is a :class:`~symbolic_noise.analysis.phase._Solver`: its formula
+    interning, channel rows and pointwise evaluation are shared.
+    """
+
+    def __init__(self, solver, drop=()):
+        self.sv = solver
+        self.polys: list = []
+        self._pkeys: dict = {}
+        self._qc: list = []
+        self._degs: list = []
+        self._signs: dict = {}  # poly index -> BoxSign
+        self._sections: dict = {}  # (poly index, s) -> interior roots
+        self._factors: dict = {}  # (a, b) formula ids -> (poly indices with deg_p >= 1, q-polys)
+        self._alive: dict = {}  # distinct move ids -> the candidates not strictly dominated
+        self._events: dict = {}  # state structure -> set of owners
+        self._owner_q: dict = {}  # owner -> q-poly keys
+        self._qonly: dict = {}  # key -> a factor free of p
+        self._qpolys: dict = {}  # q-poly key -> (fmpz_poly, its real roots in (0, 1))
+        self._proved: dict = {}  # (owner, q key, root index) -> proved spurious
+        #: event kinds left out (tests only: a missing event must be caught)
+        self.drop = set(drop)
+        self._dsigns: dict = {}  # poly index -> BoxSign of its derivative in p
+        #: how many structures were computed (samples, moved ones included)
+        self.samples = 0
+
+    # ------------------------------------------------------------------ polynomials
+
+    def _poly(self, g) -> int:
+        k = poly_key(g)
+        idx = self._pkeys.get(k)
+        if idx is None:
+            idx = self._pkeys[k] = len(self.polys)
+            self.polys.append(g)
+            self._qc.append(q_coeffs(g))
+            self._degs.append(deg_p(g))
+        return idx
+
+    def sections(self, idx: int, s: fmpq) -> list:
+        key = (idx, int(s.p), int(s.q))
+        if key not in self._sections:
+            self._sections[key] = interior_roots(self.polys[idx], s, self._qc[idx])
+        return self._sections[key]
+
+    def _pair(self, a: int, b: int):
+        """The irreducible factors of ``num(b - c)`` (and of the denominators not proved
+        non-zero): ``(poly indices with deg_p >= 1, factors free of p)``."""
+        key = (min(a, b), max(a, b))
+        hit = self._factors.get(key)
+        if hit is None:
+            sv = self.sv
+            fa, fb = sv.formulas[key[0]], sv.formulas[key[1]]
+            gs = irreducible_factors(fa.diff_numerator(fb))
+            for t in key:
+                if sv._den_sign(t) == 0:
+                    gs += irreducible_factors(sv.formulas[t].den)
+            ps, qs = [], []
+            for g in gs:
+                if deg_p(g) >= 1:
+                    idx = self._poly(g)
+                    if idx not in ps:
+                        ps.append(idx)
+                else:
+                    qs.append(g)
+            hit = self._factors[key] = (ps, qs)
+        return hit
+
+    def _candidates(self, ids: list) -> tuple:
+        """The distinct move formulas not strictly below another on the whole square
+        (such a move is below the best everywhere: never optimal, never tied)."""
+        distinct = tuple(sorted(set(ids)))
+        hit = self._alive.get(distinct)
+        if hit is None:
+            sv = self.sv
+            hit = tuple(a for a in distinct if not any(sv._below(a, b, True) for b in distinct if b != a))
+            self._alive[distinct] = hit
+        return hit
+
+    # ------------------------------------------------------------------ the structure at q = s
+
+    def structure(self, s: fmpq):
+        """``(pieces of the root, {state: pieces})`` at q = s; a piece is
+        ``(lo, hi, best, candidates, ids)`` with ``lo``/``hi`` ``(root, name)`` or ``None``
+        (p = 0 / p = 1) and ``ids`` the move formulas.  Raises :class:`_Degenerate` when
+        s lies on an event of its own structure."""
+        sv = self.sv
+        cache: dict = {}
+        W: dict = {}  # state -> (points [(root, name)], formula ids)
+        pieces_of: dict = {}
+        for v in sv.order:
+            fs = sv.fol[v]
+            for i in (1, 2):
+                if (v, i) not in sv.needed:
+                    continue
+                if not fs:
+                    W[(v, i)] = ([], [sv.terminal])
+                    pieces_of[(v, i)] = []
+                    continue
+                follow = [W[(u, 3 - i)] for u in fs]
+                pts = _union([pt for w in follow for pt in w[0]])
+                names = [{n for _, n in w[0]} for w in follow]
+                pos = [0] * len(fs)
+                edges = [None] + pts + [None]
+                pieces = []
+                for j in range(len(pts) + 1):
+                    tup = tuple(w[1][k] for w, k in zip(follow, pos))
+                    ids = sv.move_formulas(v, i, tup)
+                    cand = self._candidates(ids)
+                    pieces += self._split(edges[j], edges[j + 1], cand, ids, s, cache)
+                    if j < len(pts):
+                        n = pts[j][1]
+                        pos = [k + (n in ns) for k, ns in zip(pos, names)]
+                pieces_of[(v, i)] = pieces
+                ws, wi = [], [pieces[0][2]]
+                for a, b in zip(pieces, pieces[1:]):
+                    if a[2] != b[2]:
+                        ws.append(a[1])
+                        wi.append(b[2])
+                W[(v, i)] = (ws, wi)
+        return pieces_of.get((sv.root, 1), []), pieces_of
+
+    def _split(self, lo, hi, cand: tuple, ids, s: fmpq, cache: dict) -> list:
+        """The pieces of one cell (lo, hi) of the followers, from the left: b the best
+        just right of the piece's start (exact values at a sample, moved left while a
+        root of some ``num(b - c)`` lies before it), the piece ends at the first root of
+        a factor of ``num(b - c)``, any c.  (A root of ``b' - c`` for the next best b'
+        at that point is one of ``b - b'``: the pieces end at every root of a factor of
+        ``num(b - c)``, b the best on either side.)"""
+        if len(cand) == 1:
+            return [(lo, hi, cand[0], cand, ids)]
+        zero, one = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
+        out, start = [], lo
+        while True:
+            a = start[0] if start else zero
+            limit = hi[0] if hi else one
+            while True:
+                t = rational_between(a, limit)
+                vals = [(self.sv._value(c, t, s, cache), c) for c in cand]
+                top = max(v for v, _ in vals)
+                lead = [c for v, c in vals if v == top]
+                if len(lead) != 1:
+                    # two formulas equal on the whole line q = s (a factor free of p vanishes):
+                    # an event; else t is a root of their difference (p = 1/2, binary channel)
+                    if any(in_q(g)(s) == 0 for c in lead[1:] for g in self._pair(lead[0], c)[1]):
+                        raise _Degenerate
+                    limit = RealAlgebraic.rational(t)
+                    continue
+                b = lead[0]
+                found = []
+                for c in cand:
+                    if c == b:
+                        continue
+                    ps, qs = self._pair(b, c)
+                    for g in qs:
+                        if in_q(g)(s) == 0:
+                            raise _Degenerate
+                    for g in ps:
+                        for k, r in enumerate(self.sections(g, s)):
+                            if _inside(r, (g, k), start, hi):
+                                found.append((r, (g, k)))
+                if not found:
+                    out.append((start, hi, b, cand, ids))
+                    return out
+                found = sorted_exact_by(found, lambda it: it[0])
+                z = found[0][0]
+                side = z.compare(t)
+                if side > 0:
+                    break
+                if side == 0:
+                    raise _Degenerate
+                limit = z  # b is not the best right after the start: sample before z
+            names = {n for r, n in found if r is z or r.compare(z) == 0}
+            if len(names) != 1:
+                raise _Degenerate
+            end = (z, names.pop())
+            out.append((start, end, b, cand, ids))
+            start = end
+
+    # ------------------------------------------------------------------ events
+
+    def owners(self, pieces_of: dict) -> set:
+        """The event owners of a structure: ``(kind, ...)`` tuples (see the module docstring)."""
+        out: set = set()
+        for state, pieces in pieces_of.items():
+            key = tuple((lo[1] if lo else None, hi[1] if hi else None, b, cand) for lo, hi, b, cand, _ in pieces)
+            hit = self._events.get(key)
+            if hit is None:
+                hit = self._events[key] = self._state_owners(key)
+            out |= hit
+        return out
+
+    def _state_owners(self, key) -> set:
+        out: set = set()
+        bounds = [hi for _, hi, _, _ in key[:-1]]
+        for f, _ in bounds:
+            out.add(("disc", f))
+            out.add(("edge", f, 0))
+            out.add(("edge", f, 1))
+        for (f, _), (h, _) in zip(bounds, bounds[1:]):
+            if f != h:
+                out.add(("res", min(f, h), max(f, h)))
+        for lo, hi, b, cand in key:
+            for c in cand:
+                if c == b:
+                    continue
+                ps, qs = self._pair(b, c)
+                for g in qs:
+                    self._qonly.setdefault(poly_key(g), g)
+                    out.add(("q", poly_key(g)))
+                for g in ps:
+                    out.add(("disc", g))
+                    for end, a in ((lo, 0), (hi, 1)):
+                        if end is None:
+                            out.add(("edge", g, a))
+                        elif end[0] != g:
+                            out.add(("res", min(g, end[0]), max(g, end[0])))
+        return {o for o in out if o[0] not in self.drop}
+
+    def _q_keys(self, owner) -> list:
+        hit = self._owner_q.get(owner)
+        if hit is None:
+            kind = owner[0]
+            if kind == "q":
+                g = self._qonly[owner[1]]
+            elif kind == "edge":
+                f = self.polys[owner[1]]
+                g = f.compose(ZERO2 if owner[2] == 0 else ONE2, Q_GEN)
+            elif kind == "disc":
+                f = self.polys[owner[1]]
+                g = f.discriminant("p") if self._degs[owner[1]] >= 2 else None
+            else:
+                g = self.polys[owner[1]].resultant(self.polys[owner[2]], "p")
+            hit = []
+            for k, h in squarefree_q_parts(g) if g is not None else ():
+                if k not in self._qpolys:
+                    zero, one = fmpq(0), fmpq(1)
+                    self._qpolys[k] = (h, [r for r in real_roots(h, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0])
+                hit.append(k)
+            self._owner_q[owner] = hit
+        return hit
+
+    def _spurious(self, owner, k, n: int, r: RealAlgebraic) -> bool:
+        """Whether the n-th root r of the q-poly k of ``owner`` is proved not to matter."""
+        if owner[0] in _HARD:
+            return False
+        key = (owner, k, n)
+        hit = self._proved.get(key)
+        if hit is None:
+            if owner[0] == "disc":
+                a, b = self._sign(owner[1]), self._dsign(owner[1])
+            else:
+                a, b = self._sign(owner[1]), self._sign(owner[2])
+            r.refine_to(CROSSING_WIDTH)
+            lo, hi = r.interval
+            hit = self._proved[key] = no_common_zero(a, b, [(fmpq(0), fmpq(1))], lo, hi)
+        return hit
+
+    def _sign(self, idx: int) -> BoxSign:
+        if idx not in self._signs:
+            self._signs[idx] = BoxSign(self.polys[idx])
+        return self._signs[idx]
+
+    def strip(self, s: fmpq):
+        """``(root pieces, lo, hi)``: the structure at s and an open q-interval
+        (lo, hi) around s on which it is constant (``RealAlgebraic`` ends)."""
+        self.samples += 1
+        root_pieces, pieces_of = self.structure(s)
+        lo, hi = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
+        for o in self.owners(pieces_of):
+            lo, hi = self._narrow(o, s, lo, hi)
+        return root_pieces, lo, hi
+
+    def _dsign(self, idx: int) -> BoxSign:
+        if idx not in self._dsigns:
+            self._dsigns[idx] = BoxSign(self.polys[idx].derivative("p"))
+        return self._dsigns[idx]
+
+    def _narrow(self, owner, s: fmpq, lo: RealAlgebraic, hi: RealAlgebraic):
+        """(lo, hi) cut at the owner's kept event roots nearest to s."""
+        for k in self._q_keys(owner):
+            h, roots = self._qpolys[k]
+            if h(s) == 0:
+                raise _Degenerate
+            first = _first_above(roots, s)
+            for n in range(first, len(roots)):
+                if roots[n].compare(hi) >= 0:
+                    break
+                if not self._spurious(owner, k, n, roots[n]):
+                    hi = roots[n]
+                    break
+            for n in range(first - 1, -1, -1):
+                if roots[n].compare(lo) <= 0:
+                    break
+                if not self._spurious(owner, k, n, roots[n]):
+                    lo = roots[n]
+                    break
+        return lo, hi
+
+    # ------------------------------------------------------------------ the sweep
+
+    def run(self, progress=None):
+        """Cover (0, 1) with strips; returns ``[(lo, hi, s, root pieces)]`` increasing."""
+        todo = [(RealAlgebraic.rational(0), RealAlgebraic.rational(1))]
+        done = []
+        while todo:
+            a, b = todo.pop()
+            s = rational_between(a, b)
+            for attempt in range(64):
+                try:
+                    pieces, lo, hi = self.strip(s)
+                    break
+                except _Degenerate:
+                    # a simple rational between the interval's start and the bad sample
+                    # (finitely many events: one of them is regular)
+                    s = rational_between(a, RealAlgebraic.rational(s))
+            else:
+                raise ArithmeticError(f"no regular sample found in a q-interval near {s}")
+            L = a if lo.compare(a) <= 0 else lo
+            H = b if hi.compare(b) >= 0 else hi
+            done.append((L, H, s, pieces))
+            if L is not a:
+                todo.append((a, L))
+            if H is not b:
+                todo.append((H, b))
+            if progress is not None:
+                progress(len(done), len(done) + len(todo))
+        return sorted_exact_by(done, lambda it: it[0])
+
+
+def _first_above(roots: list, s: fmpq) -> int:
+    lo, hi = 0, len(roots)
+    while lo < hi:
+        m = (lo + hi) // 2
+        if roots[m].compare(s) > 0:
+            hi = m
+        else:
+            lo = m + 1
+    return lo
+
+
+def _inside(r: RealAlgebraic, name, lo, hi) -> bool:
+    """Whether r lies strictly between the ends (``None``: 0 or 1); a different
+    name on an end is a degenerate sample."""
+    for end, side in ((lo, 1), (hi, -1)):
+        if end is None:
+            continue
+        c = r.compare(end[0])
+        if c == 0:
+            if end[1] == name:
+                return False
+            raise _Degenerate
+        if c != side:
+            return False
+    return True
+
+
+def _union(points: list) -> list:
+    """Sorted, without repeated names; two names at one point: degenerate sample."""
+    out: list = []
+    for r, n in sorted_exact_by(points, lambda it: it[0]):
+        if out and out[-1][0].compare(r) == 0:
+            if out[-1][1] != n:
+                raise _Degenerate
+            continue
+        out.append((r, n))
+    return out
+
+
+def build(solver, strips, labels):
+    """The output of the sweep as :class:`~symbolic_noise.exact.cad.Column` objects and
+    cells, the boundaries re-indexed over the root's boundary polynomials only."""
+    from .phase import Cell
+
+    sv = solver.sv
+    used: dict = {}
+    polys: list = []
+
+    def name(n):
+        f, k = n
+        if f not in used:
+            used[f] = len(polys)
+            polys.append(solver.polys[f])
+        return (used[f], k)
+
+    cols, cells = [], {}
+    for index, (lo, hi, s, pieces) in enumerate(strips):
+        col = Column(index, lo, hi, s)
+        if not pieces:  # a terminal start: one cell
+            pieces = [(None, None, sv.terminal, (), [])]
+        col.boundaries = [name(p[1][1]) for p in pieces[:-1]]
+        for k, (plo, phi, b, _, ids) in enumerate(pieces):
+            a = plo[0] if plo else RealAlgebraic.rational(0)
+            c = phi[0] if phi else RealAlgebraic.rational(1)
+            t = rational_between(a, c)
+            col.sectors.append(t)
+            moves = {m: sv.formulas[x] for m, x in zip(labels, ids)}
+            optimal = frozenset(m for m, x in zip(labels, ids) if x == b)
+            below = col.boundaries[k - 1] if k > 0 else None
+            above = col.boundaries[k] if k < len(col.boundaries) else None
+            cells[(index, k)] = Cell(index, k, t, s, below, above, sv.formulas[b], moves, optimal)
+        cols.append(col)
+    return _Polys(polys), cols, cells
+
+
+def run_sweep(solver, progress=None, drop=()):
+    """``(polys holder, columns, cells)`` for :class:`~symbolic_noise.analysis.phase.PhaseDiagram`."""
+    sw = SweepSolver(solver, drop)
+    strips = sw.run(progress)
+    return build(sw, strips, solver.labels[solver.root])
+
+
+def phase_sweep(game, channel, opponent_channel=None, **kw):
+    """:func:`symbolic_noise.analysis.phase.phase` with ``method="sweep"``."""
+    from .phase import phase
+
+    return phase(game, channel, opponent_channel, method="sweep", **kw)
+
+
+__all__ = ["SweepSolver", "phase_sweep", "run_sweep"]
