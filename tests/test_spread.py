@@ -124,3 +124,17 @@ def test_solver_spreads_hold_on_every_cell_of_a_solve():
             assert abs(_ratio(num, den, x) - value) <= s
         checked += 1
     assert checked > 100
+
+
+def test_a_key_reused_for_another_formula_is_not_served_stale_blocks():
+    """Lockstep workers renumber their pieces after a hand-over, so the same key
+    (position, piece index) can name another formula: its blocks are rebuilt."""
+    pad = [0] * MIN_DEGREE
+    flat = fmpz_poly([1] + pad + [1])  # 1 + p^(MIN_DEGREE + 1): flat near 0.3
+    steep = fmpz_poly([0, 1000] + pad + [1])  # 1000 p + ...: steep
+    den = fmpz_poly([1])
+    lo, hi, t = fmpq(3, 10), fmpq(3, 10) + fmpq(1, 2**12), fmpq(3, 10) + fmpq(1, 2**13)
+    sb = SlopeBounds()
+    assert sb.spread(("u", 0), flat, den, lo, hi, t) < fmpq(1, 10**6)
+    bound = sb.spread(("u", 0), steep, den, lo, hi, t)
+    assert abs(steep(hi) - steep(t)) <= bound and abs(steep(lo) - steep(t)) <= bound

@@ -114,14 +114,18 @@ class SlopeBounds:
     def _block(self, key, num, den, level: int, index: int):
         k = (key, level, index)
         got = self._blocks.get(k)
-        if got is not None:
+        # the key names the pair only while it is the same pair: a lockstep
+        # worker's pieces are renumbered after a hand-over (then rebuild)
+        if got is not None and got[2] is num and got[3] is den:
             self._blocks.move_to_end(k)
-            return got
+            return got[:2]
         S = 2**level
         line = fmpq_poly([fmpq(index, S), fmpq(1, S)])
         with ctx.workprec(PREC):
             n, d = arb_poly(fmpq_poly(num)(line)), arb_poly(fmpq_poly(den)(line))
-        got = self._blocks[k] = (n, d)
+        self._blocks[k] = (n, d, num, den)
+        self._blocks.move_to_end(k)
+        got = (n, d)
         self.made += 1
         if len(self._blocks) > self.max_blocks:
             self._blocks.popitem(last=False)
