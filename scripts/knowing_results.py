@@ -8,7 +8,8 @@ For every k and reading ("both": optimal vs optimal minus classical vs classical
 "first": optimal vs classical minus classical vs classical): the exact maximum
 and minimum of Delta with every point (or piece) where they are attained, the
 zero set, and the number of pieces.  Numbers are {"decimal", "exact"}: exact
-strings parse with sympy.sympify (rationals or CRootOf).
+strings parse with sympy.sympify (rationals, CRootOf, or Subs(formula, p, CRootOf(...))
+when the point's minimal polynomial has degree > 40).
 """
 
 from __future__ import annotations
