@@ -6,7 +6,7 @@ from flint import fmpq, fmpz_poly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symbolic_noise.exact.polys import bernstein_abs_ratio_bound, bernstein_deviation_bound
+from symbolic_noise.exact.polys import bernstein_deviation_bound
 from symbolic_noise.games.rulesets import Nim
 from symbolic_noise.solvers import solver as solver_module
 from symbolic_noise.solvers import spread as spread_module
@@ -78,14 +78,20 @@ def test_block_levels_are_wider_than_the_cell():
         assert fmpq(1, 2**level) >= 8 * w or level == 0
 
 
-def test_deviation_bound_equals_the_bound_of_the_difference():
-    """bernstein_deviation_bound(num, den, v) is bernstein_abs_ratio_bound of
-    (q num - p den) / den, divided by q (linearity of the Bernstein transform)."""
-    num, den = fmpz_poly([1, -3, 5, 2]), fmpz_poly([2, 1])
-    lo, hi = fmpq(1, 3), fmpq(1, 2)
-    v = fmpq(7, 11)
+@settings(max_examples=100, deadline=None)
+@given(coeffs, st.lists(st.integers(1, 10**6), min_size=1, max_size=40), cells())
+def test_deviation_bound_equals_the_bound_of_the_difference(num_c, den_c, cell):
+    """The bound of |num/den - v| with v = N(t) (the transforms of num and den
+    combined by linearity) is the bound of |R/den| / q for R = q num - p den
+    transformed whole (the value-0 path), and it holds at the cell's ends."""
+    num, den = fmpz_poly(num_c), fmpz_poly(den_c)
+    lo, hi, t = cell
+    v = _ratio(num, den, t)
     R = num * v.q - den * v.p
-    assert bernstein_deviation_bound(num, den, v, lo, hi) == bernstein_abs_ratio_bound(R, den, lo, hi) / v.q
+    ours = bernstein_deviation_bound(num, den, v, lo, hi)
+    whole = bernstein_deviation_bound(R, den, fmpq(0), lo, hi)
+    assert ours == whole / v.q
+    assert abs(_ratio(num, den, lo) - v) <= ours and abs(_ratio(num, den, hi) - v) <= ours
 
 
 def test_solver_spreads_hold_on_every_cell_of_a_solve():

@@ -219,27 +219,17 @@ def bernstein_ratio_range(num: fmpz_poly, den: fmpz_poly, lo, hi):
     return min(ratios), max(ratios)
 
 
-def bernstein_abs_ratio_bound(num: fmpz_poly, den: fmpz_poly, lo, hi):
-    """An exact bound ``M >= |num/den|`` on [lo, hi]: the largest Bernstein
-    coefficient of ``|num|`` over the smallest of ``den`` (``None`` unless the
-    latter are all positive).
-
-    >>> bernstein_abs_ratio_bound(fmpz_poly([-1, 2]), fmpz_poly([1, 1]), 0, 1)   # (2p-1)/(1+p)
-    1
-    """
-    return bernstein_deviation_bound(num, den, fmpq(0), lo, hi)
-
-
 def bernstein_deviation_bound(num: fmpz_poly, den: fmpz_poly, value: fmpq, lo, hi):
     """An exact bound ``M >= |num/den - value|`` on [lo, hi], ``None`` unless
-    every Bernstein coefficient of ``den`` there is positive.
-
-    It is the bound of :func:`bernstein_abs_ratio_bound` for
-    ``(q num - p den) / (q den)`` with ``value = p/q``, but the Bernstein
+    every Bernstein coefficient of ``den`` there is positive: the largest
+    Bernstein coefficient of ``|q num - p den|`` (``value = p/q``) over ``q``
+    times the smallest of ``den`` (the mediant inequality).  The Bernstein
     transform (the costly part) is taken of ``num`` and ``den`` alone: the
     coefficients of ``q num - p den`` follow by linearity, without
     transforming a polynomial whose coefficients carry the bits of ``value``.
 
+    >>> bernstein_deviation_bound(fmpz_poly([-1, 2]), fmpz_poly([1, 1]), 0, 0, 1)   # |(2p-1)/(1+p)|
+    1
     >>> bernstein_deviation_bound(fmpz_poly([0, 1]), fmpz_poly([1]), fmpq(1, 2), 0, 1)   # |p - 1/2|
     1/2
     """
@@ -252,10 +242,8 @@ def bernstein_deviation_bound(num: fmpz_poly, den: fmpz_poly, value: fmpq, lo, h
         return None
     a = _scaled_bernstein(num, lo, hi, d)
     vp, vq = value.p, value.q
-    if vp != 0:
+    if vp != 0:  # (value 0 is 0/1: a stays)
         a = [x * vq - vp * y for x, y in zip(a, b)]
-    elif vq != 1:
-        a = [x * vq for x in a]
     # Fast path, exact integer arithmetic in C loops: floor(b_j / C_j) is a
     # lower bound of b_j / C_j and floor(|a_j| / C_j) + 1 an upper bound of
     # |a_j| / C_j; when both are large the bound is within 2^-60 of the one below.

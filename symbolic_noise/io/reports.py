@@ -26,8 +26,9 @@ rounded; ``exact`` and ``value`` strings parse with ``sympy.sympify`` (a
 rational, a ``CRootOf(..., i)``, or a formula in ``p``); ``value`` at a point
 is N there: a rational, the ``CRootOf`` of its minimal polynomial, or, when the
 point's minimal polynomial has degree > 40, ``Subs(formula, p, CRootOf(...))``
-(the piece's formula at the point, each written once; ``.doit()`` substitutes).  A move is named as the game names it: chips left for Nim (an
-int), ``[row, column]`` for Chomp.  ``optimal`` lists every optimal move
+(the piece's formula at the point, each written once; ``.doit()`` substitutes).
+A move is named as the game names it: chips left for Nim (an int),
+``[row, column]`` for Chomp.  ``optimal`` lists every optimal move
 (ties in full), sorted.
 
 Examples

@@ -40,33 +40,30 @@ from collections import OrderedDict
 
 from flint import arb, arb_poly, ctx, fmpq, fmpq_poly
 
+from .fastpoint import ball_bounds
+
 #: ratios of lower degree are left to the exact Bernstein bound
 MIN_DEGREE = 32
 #: working precision (bits) of the ball evaluations
 PREC = 64
-#: blocks are about 2^BLOCK_MARGIN times as wide as the cell (levels quantised by LEVEL_STEP)
+#: blocks are about 2^BLOCK_MARGIN times as wide as the cell
 BLOCK_MARGIN = 3
-LEVEL_STEP = 1
 #: at most this many blocks' local polynomials are kept (least recently used go first)
 MAX_BLOCKS = 1024
 #: a cell's ball is halved at most this many times in depth when its bound looks loose
 SPLITS = 3
 
 
+#: a bound within this of the derivative's size at the middle is not split further
+_TINY = arb(2) ** -200
+
+
 def _level(width: fmpq) -> int:
     """The dyadic level of the blocks for a cell of this width: 2^-level is at
-    least 2^BLOCK_MARGIN widths, rounded down to a multiple of LEVEL_STEP (so
-    that cells of similar widths share blocks)."""
+    least 2^BLOCK_MARGIN widths (cells of similar widths share blocks)."""
     # 2^-(level) >= width * 2^BLOCK_MARGIN  <=>  level <= log2(1/width) - BLOCK_MARGIN
     inv = width.q // width.p  # floor(1 / width) >= 1 for a cell inside [0, 1]
-    level = max(0, int(inv).bit_length() - 1 - BLOCK_MARGIN)
-    return level - level % LEVEL_STEP
-
-
-def _to_fmpq(x: arb) -> fmpq:
-    """The exact dyadic value of an arb with zero radius (an ``upper()``)."""
-    man, exp = x.mid().man_exp()
-    return fmpq(man) * fmpq(2) ** int(exp) if exp >= 0 else fmpq(man, 2 ** int(-exp))
+    return max(0, int(inv).bit_length() - 1 - BLOCK_MARGIN)
 
 
 def _derivative_ball(n, n1, d, d1, X):
@@ -100,16 +97,12 @@ def _slope_on(n, d, a: fmpq, b: fmpq, splits: int):
     return out
 
 
-_TINY = arb(2) ** -200
-
-
 class SlopeBounds:
     """Per-solve cache of blocks' local polynomials; :meth:`spread` gives the bounds."""
 
     def __init__(self, max_blocks: int = MAX_BLOCKS):
         self._blocks: OrderedDict = OrderedDict()
         self.max_blocks = max_blocks
-        self.made = 0  # blocks made (for benchmarks)
 
     def _block(self, key, num, den, level: int, index: int):
         k = (key, level, index)
@@ -125,11 +118,9 @@ class SlopeBounds:
             n, d = arb_poly(fmpq_poly(num)(line)), arb_poly(fmpq_poly(den)(line))
         self._blocks[k] = (n, d, num, den)
         self._blocks.move_to_end(k)
-        got = (n, d)
-        self.made += 1
         if len(self._blocks) > self.max_blocks:
             self._blocks.popitem(last=False)
-        return got
+        return n, d
 
     def slope(self, key, num, den, lo: fmpq, hi: fmpq):
         """An arb upper bound of ``max |(num/den)'|`` on [lo, hi], or None when
@@ -161,10 +152,8 @@ class SlopeBounds:
         if L is None:
             return None
         with ctx.workprec(PREC):
-            s = (L * arb(max(t - lo, hi - t))).upper()
-        if not s.is_finite():
-            return None
-        return _to_fmpq(s)
+            s = L * arb(max(t - lo, hi - t))
+        return ball_bounds(s)[1] if s.is_finite() else None
 
 
 __all__ = ["SlopeBounds"]
