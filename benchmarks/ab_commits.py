@@ -7,6 +7,12 @@ fresh interpreter, with no cache, and reports its own CPU time.
 
   python benchmarks/ab_commits.py --base a85c6ca nim48
   python benchmarks/ab_commits.py --base a85c6ca --reps 2 nim40 chomp5x5-king
+
+``--base spread-off`` runs this checkout as the base with the mean-value spread
+bounds (:mod:`symbolic_noise.solvers.spread`) turned off, so that every spread
+is the exact Bernstein bound: the A/B of that change alone.
+
+  python benchmarks/ab_commits.py --base spread-off nim40 nim56 nim64 chomp4x5-king
 """
 
 from __future__ import annotations
@@ -20,9 +26,12 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 CHILD = r"""
-import sys, time
+import os, sys, time
 from symbolic_noise import Nim, solve
 from symbolic_noise.games import Chomp
+if os.environ.get("AB_SPREAD_OFF"):
+    from symbolic_noise.solvers import spread
+    spread.SlopeBounds.spread = lambda self, *args: None
 case = sys.argv[1]
 if case.startswith("nim"):
     game, channel = Nim(int(case[3:])), "binary"
@@ -35,9 +44,11 @@ print(time.process_time() - t)
 """
 
 
-def cpu_seconds(path: str, case: str) -> float:
+def cpu_seconds(path: str, case: str, spread_off: bool = False) -> float:
     env = dict(os.environ, PYTHONPATH=path)
     env.pop("SYMBOLIC_NOISE_CACHE", None)
+    if spread_off:
+        env["AB_SPREAD_OFF"] = "1"
     out = subprocess.run([sys.executable, "-c", CHILD, case], env=env, capture_output=True, text=True, check=True)
     return float(out.stdout.strip())
 
@@ -45,16 +56,18 @@ def cpu_seconds(path: str, case: str) -> float:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("cases", nargs="+", help="nimK or chompRxC-CHANNEL")
-    ap.add_argument("--base", required=True, help="git commit of the base version")
+    ap.add_argument("--base", required=True, help="git commit of the base version, or spread-off (see above)")
     ap.add_argument("--reps", type=int, default=1)
     args = ap.parse_args(argv)
+    spread_off = args.base == "spread-off"
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "-C", ROOT, "archive", args.base, "symbolic_noise"], capture_output=True, check=True)
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        if not spread_off:
+            archive = subprocess.run(["git", "-C", ROOT, "archive", args.base, "symbolic_noise"], capture_output=True, check=True)
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
         for case in args.cases:
             base, new = [], []
             for _ in range(args.reps):
-                base.append(cpu_seconds(tmp, case))
+                base.append(cpu_seconds(ROOT if spread_off else tmp, case, spread_off))
                 new.append(cpu_seconds(ROOT, case))
             b, n = min(base), min(new)
             print(
