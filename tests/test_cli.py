@@ -320,3 +320,27 @@ def test_jobs_resume_from_the_cache_and_fill_it(tmp_path, capsys):
         assert all(store.load(v) is not None for v in range(1, 14))  # 9..13 saved by the parallel solve
     finally:
         store.close()
+
+
+def test_closing_busy_workers_leaves_no_pool_thread_behind():
+    """After ``close()`` (the path Ctrl-C takes), each pool's manager thread has
+    ended: one still running can close its wakeup pipe while the interpreter's
+    exit hook writes to it, a traceback after the one-line message (seen on CI)."""
+    import argparse
+    import time
+
+    from symbolic_noise.io.cli import _workers
+
+    pools, close = _workers(argparse.Namespace(dask=None, jobs=2))
+    futures = [pool.submit(time.sleep, 60) for pool in pools]
+    while not all(f.running() for f in futures):
+        time.sleep(0.05)
+    processes = [proc for pool in pools for proc in pool._processes.values()]
+    managers = [pool._executor_manager_thread for pool in pools]
+    start = time.time()
+    close()
+    assert time.time() - start < 15
+    assert not any(manager.is_alive() for manager in managers)
+    for proc in processes:
+        proc.join(5)
+        assert not proc.is_alive()

@@ -193,14 +193,22 @@ def _workers(args):
     ]
 
     def close():
+        managers = []
         for pool in pools:
             # a worker may be in the middle of a long round (after Ctrl-C, or an
             # error elsewhere): stop it rather than wait for the round at exit
             processes = list((getattr(pool, "_processes", None) or {}).values())
+            managers.append(getattr(pool, "_executor_manager_thread", None))  # shutdown forgets it
             pool.shutdown(wait=False, cancel_futures=True)
             for proc in processes:
                 if proc.is_alive():
                     proc.terminate()
+        # wait for each pool's manager thread to see its worker gone and close its
+        # wakeup pipe: left running, it can close the pipe while the interpreter's
+        # exit hook writes to it (an OSError traceback after Ctrl-C, seen on CI)
+        for manager in managers:
+            if manager is not None:
+                manager.join(timeout=10)
 
     return pools, close
 
