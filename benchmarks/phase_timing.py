@@ -13,6 +13,11 @@ past the listed k until a case fails to finish within the limit.
   python benchmarks/phase_timing.py --save              # ... and store the diagrams in results/phase/
   python benchmarks/phase_timing.py --nim 3 4 5 --chomp --time-limit 120
   python benchmarks/phase_timing.py --nim 5 6 --method sweep cad   # the sweep (default) and the global decomposition
+  python benchmarks/phase_timing.py --nim 7 8 --jobs 1 2   # serial, then the events in 2 worker processes
+
+With ``--jobs N`` (N > 1) the sweep's discriminants and resultants run in a
+process pool of N workers (``phase(..., executor=...)``, the CLI's ``--jobs``);
+the CPU column is then the main process's and the workers' together.
 """
 
 from __future__ import annotations
@@ -22,18 +27,33 @@ import multiprocessing as mp
 import time
 
 
-def _run(spec, channel, opponent, out, save, method="sweep"):
+def _children_cpu() -> float:
+    import resource
+
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _run(spec, channel, opponent, out, save, method="sweep", jobs=1):
     from symbolic_noise.errors import PhaseTooLargeError
     from symbolic_noise.analysis.phase import phase
     from symbolic_noise.games.registry import game_from_spec
 
-    t, c = time.perf_counter(), time.process_time()
+    pool = None
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(jobs)
+    t, c, cc = time.perf_counter(), time.process_time(), _children_cpu()
     try:
-        d = phase(game_from_spec(*spec), channel, opponent, method=method)
+        d = phase(game_from_spec(*spec), channel, opponent, method=method, executor=pool)
     except PhaseTooLargeError as exc:
         out.put(("refused", time.perf_counter() - t, time.process_time() - c, str(exc)))
         return
-    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    finally:
+        if pool is not None:
+            pool.shutdown()  # the workers are reaped: their CPU time is counted below
+    wall, cpu = time.perf_counter() - t, time.process_time() - c + _children_cpu() - cc
     out.put(("done", wall, cpu, d.stats()))
     if save:  # after the timing: the stored diagram of scripts/phase_results.py
         import sys
@@ -45,9 +65,9 @@ def _run(spec, channel, opponent, out, save, method="sweep"):
         store(f"{spec[0]}{spec[1]}", d, wall, cpu)
 
 
-def timed(spec, channel, opponent, limit, save=False, method="sweep"):
+def timed(spec, channel, opponent, limit, save=False, method="sweep", jobs=1):
     q = mp.Queue()
-    proc = mp.Process(target=_run, args=(spec, channel, opponent, q, save, method))
+    proc = mp.Process(target=_run, args=(spec, channel, opponent, q, save, method, jobs))
     start = time.perf_counter()
     proc.start()
     proc.join(limit)
@@ -61,12 +81,12 @@ def timed(spec, channel, opponent, limit, save=False, method="sweep"):
     return q.get()
 
 
-def _line(spec, channel, status, wall, cpu, info, method="sweep"):
+def _line(spec, channel, status, wall, cpu, info, method="sweep", jobs=1):
     cpu_s = f"{cpu:8.2f}" if cpu is not None else f"{'-':>8}"
     if isinstance(info, dict):
         info = (f"cells {info['cells']:>5}  critical {info['critical_values']:>4}  polynomials {info['polynomials']:>4}"
                 f"  (proved decomposition: {info['cad_cells']} cells, {info['cad_critical_values']} critical values)")
-    return f"{' '.join(spec):>10} {channel:>10} {method:>6} {status:>8} {wall:9.2f} {cpu_s}  {info or ''}"
+    return f"{' '.join(spec):>10} {channel:>10} {method:>6} {jobs:>4} {status:>8} {wall:9.2f} {cpu_s}  {info or ''}"
 
 
 def main(argv=None):
@@ -78,28 +98,34 @@ def main(argv=None):
     ap.add_argument("--time-limit", type=float, default=600)
     ap.add_argument("--method", nargs="+", choices=["sweep", "cad"], default=["sweep"],
                     help="the algorithm(s) of phase(); several: each case with each, one after the other")
+    ap.add_argument("--jobs", nargs="+", type=int, default=[1],
+                    help="worker processes for the sweep's events; several: each case with each, one after the other")
     ap.add_argument("--save", action="store_true", help="also store each diagram in results/phase/ (scripts/phase_results.py)")
     args = ap.parse_args(argv)
     cases = [(("chomp", b), "king", "king@q") for b in args.chomp]
     cases += [(("nim", str(k)), "binary", "binary@q") for k in args.nim]
     cases += [(("nim", str(k)), "asymmetric", None) for k in args.asymmetric]
     largest = None
-    print(f"{'game':>10} {'channel':>10} {'method':>6} {'status':>8} {'wall s':>9} {'CPU s':>8}  stats", flush=True)
+    print(f"{'game':>10} {'channel':>10} {'method':>6} {'jobs':>4} {'status':>8} {'wall s':>9} {'CPU s':>8}  stats", flush=True)
     for spec, ch, opp in cases:
         for method in args.method:
-            status, wall, cpu, info = timed(spec, ch, opp, args.time_limit, args.save and opp is not None, method)
-            print(_line(spec, ch, status, wall, cpu, info, method), flush=True)
-            if spec[0] == "nim" and ch == "binary" and status == "done" and method == args.method[0]:
-                largest = max(largest or 0, int(spec[1]))
+            for jobs in args.jobs if method == "sweep" else [1]:
+                save = args.save and opp is not None and jobs == args.jobs[0]
+                status, wall, cpu, info = timed(spec, ch, opp, args.time_limit, save, method, jobs)
+                print(_line(spec, ch, status, wall, cpu, info, method, jobs), flush=True)
+                if (spec[0] == "nim" and ch == "binary" and status == "done" and method == args.method[0]
+                        and jobs == args.jobs[-1]):
+                    largest = max(largest or 0, int(spec[1]))
     if args.largest:
         k = (largest or 2) + 1
         while True:
-            status, wall, cpu, info = timed(("nim", str(k)), "binary", "binary@q", args.time_limit, method=args.method[0])
-            print(_line(("nim", str(k)), "binary", status, wall, cpu, info, args.method[0]), flush=True)
+            status, wall, cpu, info = timed(("nim", str(k)), "binary", "binary@q", args.time_limit, method=args.method[0],
+                                            jobs=args.jobs[-1])
+            print(_line(("nim", str(k)), "binary", status, wall, cpu, info, args.method[0], args.jobs[-1]), flush=True)
             if status != "done":
                 break
             largest, k = k, k + 1
-    print(f"largest Nim k done within {args.time_limit:.0f} s (wall clock): {largest}")
+    print(f"largest Nim k done within {args.time_limit:.0f} s (wall clock, --jobs {args.jobs[-1]}): {largest}")
 
 
 if __name__ == "__main__":

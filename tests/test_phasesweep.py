@@ -185,3 +185,65 @@ def test_cli_method(capsys):
         assert main(["phase", "nim", "4", "--locate", "1/5,2/7", "--format", "json", "--method", method]) == 0
         out[method] = json.loads(capsys.readouterr().out)
     assert out["sweep"]["value"] == out["cad"]["value"] and out["sweep"]["optimal"] == out["cad"]["optimal"]
+
+
+# --------------------------------------------------------------------------- events in workers
+
+
+def _json(d):
+    from symbolic_noise.io.phase_render import phase_json
+
+    return phase_json(d)
+
+
+@pytest.mark.parametrize("name", ["nim5", "chomp23", "nim5-asymmetric"])
+def test_events_in_worker_processes_give_the_same_diagram(name):
+    from concurrent.futures import ProcessPoolExecutor
+
+    game, ch, opp = CASES[name]
+    with ProcessPoolExecutor(2) as pool:
+        par = phase(game, ch, opp, executor=pool)
+    assert _json(par) == _json(diagram(name))
+
+
+def test_events_in_a_dask_cluster_give_the_same_diagram():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+        with distributed.Client(cluster) as client:
+            par = phase(Nim(5), "binary", "binary@q", executor=client.get_executor(pure=False))
+    assert _json(par) == _json(diagram("nim5"))
+
+
+def test_event_roots_against_sympy():
+    """The worker's events: a resultant and a discriminant in p, their square-free
+    parts in q and their roots in (0, 1), against SymPy."""
+    import sympy
+
+    from symbolic_noise.solvers.codec import decode_point
+
+    P, Q = sympy.symbols("p q")
+    f = (P - Q) * (2 * P - 1) + P**2 - Q / 3  # scaled to integers below
+    g = 3 * P**2 - Q
+    fi, gi = sympy.Poly(3 * f, P, Q), sympy.Poly(g, P, Q)
+    terms = lambda poly: {m: int(c) for m, c in poly.terms()}  # noqa: E731
+    for kind, want in (("res", sympy.resultant(3 * f, g, P)), ("disc", sympy.discriminant(3 * f, P))):
+        data = phasesweep.event_roots(kind, terms(fi), terms(gi) if kind == "res" else None)
+        prod = sympy.Integer(1)
+        for _, coeffs, _ in data:
+            prod *= sympy.Poly(list(reversed(coeffs)), Q).as_expr()
+        # the square-free parts multiply to the square-free part of the resultant (up to a constant)
+        sqf = sympy.Poly(sympy.sqf_part(want), Q)
+        assert sympy.Poly(prod, Q).monic() == sqf.monic()
+        roots = sorted(float(decode_point(r)) for _, _, rs in data for r in rs)
+        expected = sorted(float(r) for r in sympy.Poly(want, Q).real_roots() if 0 < r < 1)
+        assert roots == pytest.approx(sorted(set(expected)))
+
+
+def test_cli_jobs_gives_the_serial_diagram(capsys):
+    out = []
+    for extra in ([], ["--jobs", "2"]):
+        assert main(["phase", "nim", "5", "--format", "json", *extra]) == 0
+        out.append(json.loads(capsys.readouterr().out))
+    assert out[0] == out[1]
+    assert main(["phase", "nim", "4", "--jobs", "2", "--method", "cad"]) == 2
+    assert "--method sweep" in capsys.readouterr().err

@@ -620,9 +620,13 @@ def _rows_at(rows, p: fmpq, q: fmpq, v) -> list:
 
 
 def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: bool = False, progress=None,
-          method: str = "sweep") -> PhaseDiagram:
+          method: str = "sweep", executor=None) -> PhaseDiagram:
     """The phase diagram of ``game``: the first player at p through ``channel``,
     the second at q through ``opponent_channel`` (default: the same family).
+
+    ``executor`` (``method="sweep"`` only): a ``concurrent.futures`` executor, e.g.
+    ``ProcessPoolExecutor(2)``, that computes the events' discriminants and
+    resultants (most of the time of a large diagram); the diagram is the same.
 
     >>> from symbolic_noise.games import Chomp
     >>> d = phase(Chomp(2, 2), "king", "king@q")
@@ -648,7 +652,7 @@ def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: boo
     if method == "sweep":
         from .phasesweep import run_sweep
 
-        proj, cols, cells = run_sweep(solver, progress)
+        proj, cols, cells = run_sweep(solver, progress, executor=executor)
     elif method == "cad":
         cols, cells = solver.run(progress)
         proj = solver.proj

@@ -76,11 +76,12 @@ Examples
 
 from __future__ import annotations
 
-from flint import fmpq
+from flint import fmpq, fmpz_poly
 
 from ..exact.algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact_by
-from ..exact.bivariate import ONE2, Q_GEN, ZERO2, BoxSign, deg_p, in_q, irreducible_factors, poly_key, q_coeffs
+from ..exact.bivariate import CTX, ONE2, Q_GEN, ZERO2, BoxSign, deg_p, in_q, irreducible_factors, poly_key, q_coeffs
 from ..exact.cad import CROSSING_WIDTH, Column, interior_roots, squarefree_q_parts
+from ..solvers.codec import decode_point, encode_point
 from ..exact.crossings import no_common_zero
 
 
@@ -107,8 +108,11 @@ class SweepSolver:
     interning, channel rows and pointwise evaluation are shared.
     """
 
-    def __init__(self, solver, drop=()):
+    def __init__(self, solver, drop=(), executor=None):
         self.sv = solver
+        #: a ``concurrent.futures`` executor for the discriminants and resultants (``None``: here)
+        self.executor = executor
+        self._pending: dict = {}  # owner -> future of event_roots
         self.polys: list = []
         self._pkeys: dict = {}
         self._qc: list = []
@@ -215,6 +219,8 @@ class SweepSolver:
                         n = pts[j][1]
                         pos = [k + (n in ns) for k, ns in zip(pos, names)]
                 pieces_of[(v, i)] = pieces
+                if self.executor is not None:  # the workers start while the structure goes on
+                    self._submit(self._owners_of(pieces))
                 ws, wi = [], [pieces[0][2]]
                 for a, b in zip(pieces, pieces[1:]):
                     if a[2] != b[2]:
@@ -285,13 +291,17 @@ class SweepSolver:
     def owners(self, pieces_of: dict) -> set:
         """The event owners of a structure: ``(kind, ...)`` tuples (see the module docstring)."""
         out: set = set()
-        for state, pieces in pieces_of.items():
-            key = tuple((lo[1] if lo else None, hi[1] if hi else None, b, cand) for lo, hi, b, cand, _ in pieces)
-            hit = self._events.get(key)
-            if hit is None:
-                hit = self._events[key] = self._state_owners(key)
-            out |= hit
+        for pieces in pieces_of.values():
+            out |= self._owners_of(pieces)
         return out
+
+    def _owners_of(self, pieces) -> set:
+        """The event owners of one state's pieces (cached by their names)."""
+        key = tuple((lo[1] if lo else None, hi[1] if hi else None, b, cand) for lo, hi, b, cand, _ in pieces)
+        hit = self._events.get(key)
+        if hit is None:
+            hit = self._events[key] = self._state_owners(key)
+        return hit
 
     def _state_owners(self, key) -> set:
         out: set = set()
@@ -325,23 +335,59 @@ class SweepSolver:
         if hit is None:
             kind = owner[0]
             if kind == "q":
-                g = self._qonly[owner[1]]
+                parts = squarefree_q_parts(self._qonly[owner[1]])
             elif kind == "edge":
                 f = self.polys[owner[1]]
-                g = f.compose(ZERO2 if owner[2] == 0 else ONE2, Q_GEN)
-            elif kind == "disc":
-                f = self.polys[owner[1]]
-                g = f.discriminant("p") if self._degs[owner[1]] >= 2 else None
+                parts = squarefree_q_parts(f.compose(ZERO2 if owner[2] == 0 else ONE2, Q_GEN))
             else:
-                g = self.polys[owner[1]].resultant(self.polys[owner[2]], "p")
+                hit = self._pending.pop(owner, None)
+                if hit is not None:
+                    return self._store(owner, hit.result())
+                args = self._task(owner)
+                return self._store(owner, event_roots(*args) if args else [])
+            zero, one = fmpq(0), fmpq(1)
             hit = []
-            for k, h in squarefree_q_parts(g) if g is not None else ():
+            for k, h in parts:
                 if k not in self._qpolys:
-                    zero, one = fmpq(0), fmpq(1)
                     self._qpolys[k] = (h, [r for r in real_roots(h, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0])
                 hit.append(k)
             self._owner_q[owner] = hit
         return hit
+
+    def _task(self, owner):
+        """The arguments of :func:`event_roots` for a disc/res owner (``None``: no
+        polynomial, a discriminant in p of a polynomial of degree 1)."""
+        if owner[0] == "disc":
+            if self._degs[owner[1]] < 2:
+                return None
+            return ("disc", _terms(self.polys[owner[1]]), None)
+        return ("res", _terms(self.polys[owner[1]]), _terms(self.polys[owner[2]]))
+
+    def _store(self, owner, data) -> list:
+        """Record what :func:`event_roots` returned for ``owner``; its q-poly keys."""
+        hit = []
+        for key, coeffs, roots in data:
+            key = tuple(key)
+            if key not in self._qpolys:
+                self._qpolys[key] = (fmpz_poly(coeffs), [decode_point(r, trusted=True) for r in roots])
+            hit.append(key)
+        self._owner_q[owner] = hit
+        return hit
+
+    def _submit(self, owners) -> None:
+        """Hand the discriminants and resultants of ``owners`` not yet known to
+        :attr:`executor` (the largest first); :meth:`_q_keys` collects them."""
+        todo = []
+        for o in owners:
+            if o[0] in ("disc", "res") and o not in self._owner_q and o not in self._pending:
+                args = self._task(o)
+                if args is None:
+                    self._owner_q[o] = []
+                else:
+                    todo.append((o, args))
+        todo.sort(key=lambda it: -_cost(it[1]))
+        for o, args in todo:
+            self._pending[o] = self.executor.submit(event_roots, *args)
 
     def _spurious(self, owner, k, n: int, r: RealAlgebraic) -> bool:
         """Whether the n-th root r of the q-poly k of ``owner`` is proved not to matter."""
@@ -368,7 +414,9 @@ class SweepSolver:
         """``(root pieces, lo, hi)``: the structure at s and an open q-interval
         (lo, hi) around s on which it is constant (``RealAlgebraic`` ends)."""
         self.samples += 1
-        root_pieces, pieces_of = self.structure(s)
+        return self._strip_of(s, *self.structure(s))
+
+    def _strip_of(self, s: fmpq, root_pieces, pieces_of):
         lo, hi = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
         for o in self.owners(pieces_of):
             lo, hi = self._narrow(o, s, lo, hi)
@@ -403,32 +451,83 @@ class SweepSolver:
     # ------------------------------------------------------------------ the sweep
 
     def run(self, progress=None):
-        """Cover (0, 1) with strips; returns ``[(lo, hi, s, root pieces)]`` increasing."""
+        """Cover (0, 1) with strips; returns ``[(lo, hi, s, root pieces)]`` increasing.
+
+        The q-intervals still to cover are taken a generation at a time: first the
+        structures of all of them (with an :attr:`executor`, their events'
+        resultants start at once, in the workers), then their strips.  The strips
+        do not depend on the order, so the result is that of one at a time."""
         todo = [(RealAlgebraic.rational(0), RealAlgebraic.rational(1))]
         done = []
         while todo:
-            a, b = todo.pop()
-            s = rational_between(a, b)
-            for attempt in range(64):
+            batch, todo = todo, []
+            ready = []
+            for a, b in batch:
+                s = rational_between(a, b)
                 try:
-                    pieces, lo, hi = self.strip(s)
-                    break
+                    self.samples += 1
+                    ready.append((a, b, s, self.structure(s)))
                 except _Degenerate:
-                    # a simple rational between the interval's start and the bad sample
-                    # (finitely many events: one of them is regular)
-                    s = rational_between(a, RealAlgebraic.rational(s))
-            else:
-                raise ArithmeticError(f"no regular sample found in a q-interval near {s}")
-            L = a if lo.compare(a) <= 0 else lo
-            H = b if hi.compare(b) >= 0 else hi
-            done.append((L, H, s, pieces))
-            if L is not a:
-                todo.append((a, L))
-            if H is not b:
-                todo.append((H, b))
-            if progress is not None:
-                progress(len(done), len(done) + len(todo))
+                    ready.append((a, b, s, None))
+            for i, (a, b, s, structure) in enumerate(ready):
+                for attempt in range(64):
+                    try:
+                        if structure is None:
+                            pieces, lo, hi = self.strip(s)
+                        else:
+                            pieces, lo, hi = self._strip_of(s, *structure)
+                        break
+                    except _Degenerate:
+                        # a simple rational between the interval's start and the bad sample
+                        # (finitely many events: one of them is regular)
+                        s, structure = rational_between(a, RealAlgebraic.rational(s)), None
+                else:
+                    raise ArithmeticError(f"no regular sample found in a q-interval near {s}")
+                L = a if lo.compare(a) <= 0 else lo
+                H = b if hi.compare(b) >= 0 else hi
+                done.append((L, H, s, pieces))
+                if L is not a:
+                    todo.append((a, L))
+                if H is not b:
+                    todo.append((H, b))
+                if progress is not None:
+                    progress(len(done), len(done) + len(todo) + len(ready) - i - 1)
+        for fut in self._pending.values():  # submitted for a sample that was moved
+            fut.cancel()
+        self._pending.clear()
         return sorted_exact_by(done, lambda it: it[0])
+
+
+def _terms(f) -> dict:
+    return {e: int(c) for e, c in f.to_dict().items()}
+
+
+def _cost(args) -> int:
+    kind, a, b = args
+    da = max(i for i, _ in a)
+    return 2 * da * da if kind == "disc" else da * max(i for i, _ in b)
+
+
+def event_roots(kind: str, a: dict, b: dict | None) -> list:
+    """The events of one owner as plain data: for ``disc_p a`` or ``res_p(a, b)``
+    (bivariate polynomials given as ``{(i, j): c}``, c the coefficient of p^i q^j),
+    its square-free parts in q, each ``(key, coefficients, roots in (0, 1))``, the
+    roots encoded by :func:`~symbolic_noise.solvers.codec.encode_point`.  A pure
+    function of plain data, run by an executor's worker.
+
+    >>> event_roots("res", {(1, 0): 2, (0, 1): -1}, {(1, 0): 1, (0, 0): -1})
+    [((-2, 1), [-2, 1], [])]
+    >>> event_roots("res", {(1, 0): 2, (0, 1): -1}, {(1, 0): 4, (0, 0): -1})
+    [((-1, 2), [-1, 2], ['1/2'])]
+    """
+    f = CTX.from_dict(a)
+    g = f.discriminant("p") if kind == "disc" else f.resultant(CTX.from_dict(b), "p")
+    zero, one = fmpq(0), fmpq(1)
+    out = []
+    for key, h in squarefree_q_parts(g):
+        roots = [r for r in real_roots(h, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0]
+        out.append((key, [int(c) for c in h.coeffs()], [encode_point(r) for r in roots]))
+    return out
 
 
 def _first_above(roots: list, s: fmpq) -> int:
@@ -506,9 +605,11 @@ def build(solver, strips, labels):
     return _Polys(polys), cols, cells
 
 
-def run_sweep(solver, progress=None, drop=()):
-    """``(polys holder, columns, cells)`` for :class:`~symbolic_noise.analysis.phase.PhaseDiagram`."""
-    sw = SweepSolver(solver, drop)
+def run_sweep(solver, progress=None, drop=(), executor=None):
+    """``(polys holder, columns, cells)`` for :class:`~symbolic_noise.analysis.phase.PhaseDiagram`;
+    ``executor`` (a ``concurrent.futures`` executor, e.g. a process pool) computes
+    the events' discriminants and resultants."""
+    sw = SweepSolver(solver, drop, executor)
     strips = sw.run(progress)
     return build(sw, strips, solver.labels[solver.root])
 

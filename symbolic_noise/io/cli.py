@@ -169,48 +169,56 @@ def _workers(args):
     of the Dask cluster at ``--dask``, each task pinned to its worker (a
     worker keeps its p-range's state between rounds)."""
     if args.dask:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise SymbolicNoiseError("--dask needs the dask extra: pip install 'symbolic_noise[dask]'") from None
-        try:
-            client = Client(args.dask, timeout=30)
-        except OSError as exc:
-            raise SymbolicNoiseError(f"cannot reach the Dask scheduler at {args.dask}: {exc}") from None
+        client = dask_client(args.dask)
         addresses = sorted(client.scheduler_info().get("workers", {}))
         if not addresses:
             client.close()
             raise SymbolicNoiseError(f"the Dask scheduler at {args.dask} has no workers")
         executors = [client.get_executor(workers=[w], allow_other_workers=False, pure=False) for w in addresses]
         return executors, client.close
+    pools = [local_pool(1) for _ in range(args.jobs)]
+    return pools, lambda: stop_pools(pools)
+
+
+def dask_client(address: str):
+    """A ``distributed.Client`` of the scheduler at ``address`` (one-line errors)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SymbolicNoiseError("--dask needs the dask extra: pip install 'symbolic_noise[dask]'") from None
+    try:
+        return Client(address, timeout=30)
+    except OSError as exc:
+        raise SymbolicNoiseError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+
+
+def local_pool(workers: int):
+    """A process pool whose workers ignore Ctrl-C: the driver stops them (with
+    :func:`stop_pools`), so they print no traceback."""
     import signal
     from concurrent.futures import ProcessPoolExecutor
 
-    # workers ignore Ctrl-C: the driver stops them, so they print no traceback
-    pools = [
-        ProcessPoolExecutor(1, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
-        for _ in range(args.jobs)
-    ]
+    return ProcessPoolExecutor(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
 
-    def close():
-        managers = []
-        for pool in pools:
-            # a worker may be in the middle of a long round (after Ctrl-C, or an
-            # error elsewhere): stop it rather than wait for the round at exit
-            processes = list((getattr(pool, "_processes", None) or {}).values())
-            managers.append(getattr(pool, "_executor_manager_thread", None))  # shutdown forgets it
-            pool.shutdown(wait=False, cancel_futures=True)
-            for proc in processes:
-                if proc.is_alive():
-                    proc.terminate()
-        # wait for each pool's manager thread to see its worker gone and close its
-        # wakeup pipe: left running, it can close the pipe while the interpreter's
-        # exit hook writes to it (an OSError traceback after Ctrl-C, seen on CI)
-        for manager in managers:
-            if manager is not None:
-                manager.join(timeout=10)
 
-    return pools, close
+def stop_pools(pools) -> None:
+    """Shut process pools down without waiting for their running tasks."""
+    managers = []
+    for pool in pools:
+        # a worker may be in the middle of a long task (after Ctrl-C, or an
+        # error elsewhere): stop it rather than wait for it at exit
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        managers.append(getattr(pool, "_executor_manager_thread", None))  # shutdown forgets it
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            if proc.is_alive():
+                proc.terminate()
+    # wait for each pool's manager thread to see its workers gone and close its
+    # wakeup pipe: left running, it can close the pipe while the interpreter's
+    # exit hook writes to it (an OSError traceback after Ctrl-C, seen on CI)
+    for manager in managers:
+        if manager is not None:
+            manager.join(timeout=10)
 
 
 def _solve(args):

@@ -18,7 +18,7 @@ import json
 from flint import fmpq
 
 from ..exact.cad import interior_roots
-from ..errors import IntervalError
+from ..errors import IntervalError, SymbolicNoiseError
 from ..exact.polys import as_fmpq, to_fraction
 from .reports import move_json, moves_text
 from ..exact.rounding import fixed
@@ -154,7 +154,9 @@ def parse_point(text: str):
 
 
 def add_parser(sub, add_game_arguments) -> None:
-    """The ``phase`` subcommand."""
+    """The ``phase`` subcommand (``--jobs N`` / ``--dask ADDRESS``, from the shared
+    game arguments: the sweep's discriminants and resultants in N local processes
+    or on a Dask cluster)."""
     ph = sub.add_parser("phase", help="exact phase diagram in (p, q): first player at p, second at q")
     add_game_arguments(ph)
     ph.add_argument("--opponent-channel", metavar="C@q", help="the second player's channel, its parameter named q (default: the same as --channel)")
@@ -167,7 +169,7 @@ def add_parser(sub, add_game_arguments) -> None:
 
 
 def cmd_phase(args) -> int:
-    from .cli import _channel, _emit, _position
+    from .cli import _channel, _emit, _position, dask_client, local_pool, stop_pools
     from ..games.registry import game_from_spec
     from ..analysis.phase import phase
 
@@ -175,7 +177,22 @@ def cmd_phase(args) -> int:
     channel = _channel(args, game)
     opponent = args.opponent_channel or f"{channel.name}@q"
     point = parse_point(args.locate) if args.locate else None
-    d = phase(game, channel, opponent, start=_position(game, args.position), misere=args.misere, method=args.method)
+    executor, close = None, None
+    if args.jobs > 1 or args.dask:
+        if args.method != "sweep":
+            raise SymbolicNoiseError("--jobs and --dask need --method sweep")
+        if args.dask:
+            client = dask_client(args.dask)
+            executor, close = client.get_executor(pure=False), client.close
+        else:
+            executor = local_pool(args.jobs)
+            close = lambda: stop_pools([executor])  # noqa: E731
+    try:
+        d = phase(game, channel, opponent, start=_position(game, args.position), misere=args.misere,
+                  method=args.method, executor=executor)
+    finally:
+        if close is not None:
+            close()
     if args.plot:
         d.plot(args.plot)
     if point is not None:
