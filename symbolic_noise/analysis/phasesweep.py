@@ -81,8 +81,8 @@ from flint import fmpq, fmpz_poly
 from ..exact.algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact_by
 from ..exact.bivariate import CTX, ONE2, Q_GEN, ZERO2, BoxSign, deg_p, in_q, irreducible_factors, poly_key, q_coeffs
 from ..exact.cad import CROSSING_WIDTH, Column, interior_roots, squarefree_q_parts
-from ..solvers.codec import decode_point, encode_point
 from ..exact.crossings import no_common_zero
+from ..solvers.codec import decode_point, encode_point
 
 
 #: q-events whose root is never spurious (a boundary running into p = 0 or 1, a factor free of p)
@@ -335,23 +335,15 @@ class SweepSolver:
         if hit is None:
             kind = owner[0]
             if kind == "q":
-                parts = squarefree_q_parts(self._qonly[owner[1]])
-            elif kind == "edge":
+                return self._store(owner, _event_data(self._qonly[owner[1]]))
+            if kind == "edge":
                 f = self.polys[owner[1]]
-                parts = squarefree_q_parts(f.compose(ZERO2 if owner[2] == 0 else ONE2, Q_GEN))
-            else:
-                hit = self._pending.pop(owner, None)
-                if hit is not None:
-                    return self._store(owner, hit.result())
-                args = self._task(owner)
-                return self._store(owner, event_roots(*args) if args else [])
-            zero, one = fmpq(0), fmpq(1)
-            hit = []
-            for k, h in parts:
-                if k not in self._qpolys:
-                    self._qpolys[k] = (h, [r for r in real_roots(h, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0])
-                hit.append(k)
-            self._owner_q[owner] = hit
+                return self._store(owner, _event_data(f.compose(ZERO2 if owner[2] == 0 else ONE2, Q_GEN)))
+            fut = self._pending.pop(owner, None)
+            if fut is not None:
+                return self._store(owner, fut.result())
+            args = self._task(owner)
+            return self._store(owner, event_roots(*args) if args else [])
         return hit
 
     def _task(self, owner):
@@ -416,6 +408,17 @@ class SweepSolver:
         self.samples += 1
         return self._strip_of(s, *self.structure(s))
 
+    def _ready(self, structure) -> bool:
+        """Whether every event of a prepared structure is computed (no worker to wait for)."""
+        if structure is None or not self._pending:
+            return True
+        for pieces in structure[1].values():
+            for o in self._owners_of(pieces):
+                fut = self._pending.get(o)
+                if fut is not None and not fut.done():
+                    return False
+        return True
+
     def _strip_of(self, s: fmpq, root_pieces, pieces_of):
         lo, hi = RealAlgebraic.rational(0), RealAlgebraic.rational(1)
         for o in self.owners(pieces_of):
@@ -453,45 +456,48 @@ class SweepSolver:
     def run(self, progress=None):
         """Cover (0, 1) with strips; returns ``[(lo, hi, s, root pieces)]`` increasing.
 
-        The q-intervals still to cover are taken a generation at a time: first the
-        structures of all of them (with an :attr:`executor`, their events'
-        resultants start at once, in the workers), then their strips.  The strips
-        do not depend on the order, so the result is that of one at a time."""
-        todo = [(RealAlgebraic.rational(0), RealAlgebraic.rational(1))]
+        Each q-interval still to cover gets its sample's structure at once (with an
+        :attr:`executor`, its events' resultants start in the workers); the next
+        strip finished is one whose events are all computed, if any, else the
+        oldest.  Strips do not depend on the order, so the result is that of the
+        plain one-at-a-time sweep."""
+        waiting: list = []
+
+        def prepare(a, b):
+            s = rational_between(a, b)
+            self.samples += 1
+            try:
+                waiting.append((a, b, s, self.structure(s)))
+            except _Degenerate:
+                waiting.append((a, b, s, None))
+
+        prepare(RealAlgebraic.rational(0), RealAlgebraic.rational(1))
         done = []
-        while todo:
-            batch, todo = todo, []
-            ready = []
-            for a, b in batch:
-                s = rational_between(a, b)
+        while waiting:
+            i = next((j for j, item in enumerate(waiting) if self._ready(item[3])), 0)
+            a, b, s, structure = waiting.pop(i)
+            for attempt in range(64):
                 try:
-                    self.samples += 1
-                    ready.append((a, b, s, self.structure(s)))
+                    if structure is None:
+                        pieces, lo, hi = self.strip(s)
+                    else:
+                        pieces, lo, hi = self._strip_of(s, *structure)
+                    break
                 except _Degenerate:
-                    ready.append((a, b, s, None))
-            for i, (a, b, s, structure) in enumerate(ready):
-                for attempt in range(64):
-                    try:
-                        if structure is None:
-                            pieces, lo, hi = self.strip(s)
-                        else:
-                            pieces, lo, hi = self._strip_of(s, *structure)
-                        break
-                    except _Degenerate:
-                        # a simple rational between the interval's start and the bad sample
-                        # (finitely many events: one of them is regular)
-                        s, structure = rational_between(a, RealAlgebraic.rational(s)), None
-                else:
-                    raise ArithmeticError(f"no regular sample found in a q-interval near {s}")
-                L = a if lo.compare(a) <= 0 else lo
-                H = b if hi.compare(b) >= 0 else hi
-                done.append((L, H, s, pieces))
-                if L is not a:
-                    todo.append((a, L))
-                if H is not b:
-                    todo.append((H, b))
-                if progress is not None:
-                    progress(len(done), len(done) + len(todo) + len(ready) - i - 1)
+                    # a simple rational between the interval's start and the bad sample
+                    # (finitely many events: one of them is regular)
+                    s, structure = rational_between(a, RealAlgebraic.rational(s)), None
+            else:
+                raise ArithmeticError(f"no regular sample found in a q-interval near {s}")
+            L = a if lo.compare(a) <= 0 else lo
+            H = b if hi.compare(b) >= 0 else hi
+            done.append((L, H, s, pieces))
+            if L is not a:
+                prepare(a, L)
+            if H is not b:
+                prepare(H, b)
+            if progress is not None:
+                progress(len(done), len(done) + len(waiting))
         for fut in self._pending.values():  # submitted for a sample that was moved
             fut.cancel()
         self._pending.clear()
@@ -521,7 +527,11 @@ def event_roots(kind: str, a: dict, b: dict | None) -> list:
     [((-1, 2), [-1, 2], ['1/2'])]
     """
     f = CTX.from_dict(a)
-    g = f.discriminant("p") if kind == "disc" else f.resultant(CTX.from_dict(b), "p")
+    return _event_data(f.discriminant("p") if kind == "disc" else f.resultant(CTX.from_dict(b), "p"))
+
+
+def _event_data(g) -> list:
+    """:func:`event_roots` of a polynomial g in q alone (an ``fmpz_mpoly``)."""
     zero, one = fmpq(0), fmpq(1)
     out = []
     for key, h in squarefree_q_parts(g):
