@@ -344,3 +344,13 @@ def test_closing_busy_workers_leaves_no_pool_thread_behind():
     for proc in processes:
         proc.join(5)
         assert not proc.is_alive()
+
+
+def test_ctrl_c_in_phase_with_jobs_is_one_clean_line():
+    import time
+
+    start = time.time()
+    status, text = pty_run(["phase", "nim", "8", "--jobs", "2"], interrupt_after=3)
+    assert status == 130 and "Traceback" not in text
+    assert text.strip().splitlines()[-1].strip() == "symbolic-noise: interrupted"
+    assert time.time() - start < 30  # the workers are stopped, not waited for

@@ -247,3 +247,9 @@ def test_cli_jobs_gives_the_serial_diagram(capsys):
     assert out[0] == out[1]
     assert main(["phase", "nim", "4", "--jobs", "2", "--method", "cad"]) == 2
     assert "--method sweep" in capsys.readouterr().err
+
+
+def test_cli_interval_is_refused(capsys):
+    assert main(["phase", "nim", "3", "--interval", "0,1/2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--interval" in err

@@ -177,6 +177,9 @@ def cmd_phase(args) -> int:
     channel = _channel(args, game)
     opponent = args.opponent_channel or f"{channel.name}@q"
     point = parse_point(args.locate) if args.locate else None
+    if args.interval:
+        raise SymbolicNoiseError("a phase diagram covers the whole square [0, 1]^2: --interval does not apply"
+                                 " (--locate P,Q answers at one point)")
     executor, close = None, None
     if args.jobs > 1 or args.dask:
         if args.method != "sweep":
