@@ -264,6 +264,7 @@ class _Solver:
         self._balls: dict = {}  # integer box (i, j, depth) -> its arb balls
         self._signs: dict = {}  # formula pair -> box signs of their difference
         self._densigns: dict = {}  # formula id -> sign of its denominator on the square
+        self._belows: dict = {}  # (a, b, strict) -> whether a < b (<= b) on the whole square
         self._above: dict = {}  # (formula c, formula x, box) -> c > x on the box, proved
         self._qc: dict = {}  # formula id -> coefficients in p of num and den (polynomials in q)
         self._points: dict = {}  # sample point -> (state, values, positions done)
@@ -299,9 +300,13 @@ class _Solver:
 
     def _below(self, a: int, b: int, strict: bool) -> bool:
         """Whether formula ``a`` < (``strict``) or <= formula ``b`` on all of [0, 1]^2, proved exactly."""
-        fa, fb = self.formulas[a], self.formulas[b]
-        sd = self._den_sign(a) * self._den_sign(b)
-        return sd != 0 and sd * bernstein_sign(fb.diff_numerator(fa), strict=strict) > 0
+        key = (a, b, strict)
+        hit = self._belows.get(key)
+        if hit is None:
+            fa, fb = self.formulas[a], self.formulas[b]
+            sd = self._den_sign(a) * self._den_sign(b)
+            hit = self._belows[key] = sd != 0 and sd * bernstein_sign(fb.diff_numerator(fa), strict=strict) > 0
+        return hit
 
     def _needed_factors(self, alive: list, strips: list, context=()) -> list:
         """The irreducible factors of the differences of the moves' formulas whose

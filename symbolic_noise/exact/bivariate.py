@@ -17,6 +17,8 @@ Examples
 
 from __future__ import annotations
 
+import functools
+
 from flint import arb, arb_poly, fmpq, fmpq_poly, fmpz_mpoly, fmpz_mpoly_ctx, fmpz_poly
 
 #: the polynomial ring Z[p, q]
@@ -100,8 +102,6 @@ def bernstein_sign(f: fmpz_mpoly, *, strict: bool = True) -> int:
     >>> bernstein_sign(1 + p - q), bernstein_sign(1 + p * q), bernstein_sign(p - q)
     (0, 1, 0)
     """
-    from math import factorial
-
     coeffs = f.to_dict()
     if not coeffs:
         return 0
@@ -110,11 +110,14 @@ def bernstein_sign(f: fmpz_mpoly, *, strict: bool = True) -> int:
     c = [[0] * (n + 1) for _ in range(m + 1)]
     for (i, j), x in coeffs.items():
         c[i][j] = int(x)
-    # m! n! times the Bernstein coefficients, in integers: C(k, i)/C(m, i) m! = k! (m-i)!/(k-i)!,
-    # applied in p then in q (the transform is a tensor product)
-    fm = [factorial(x) for x in range(max(m, n) + 1)]
-    alpha = [[fm[k] * fm[m - i] // fm[k - i] for i in range(k + 1)] for k in range(m + 1)]
-    beta = [[fm[l] * fm[n - j] // fm[l - j] for j in range(l + 1)] for l in range(n + 1)]
+    # the four corner Bernstein coefficients are f's values at the corners: most
+    # undecided cases are settled by them, before the transform
+    corners = {(x > 0) - (x < 0) for x in (c[0][0], sum(r[0] for r in c), sum(c[0]), sum(map(sum, c)))}
+    if not strict:
+        corners.discard(0)
+    if len(corners) > 1 or 0 in corners:
+        return 0
+    alpha, beta = _bernstein_factors(m, n)
     signs = set()
     for k in range(m + 1):
         ak = alpha[k]
@@ -127,6 +130,18 @@ def bernstein_sign(f: fmpz_mpoly, *, strict: bool = True) -> int:
             if len(signs) > 1 or 0 in signs:
                 return 0
     return signs.pop() if signs else 0
+
+
+@functools.lru_cache(maxsize=256)
+def _bernstein_factors(m: int, n: int) -> tuple:
+    """m! n! times the Bernstein coefficients, in integers: C(k, i)/C(m, i) m! =
+    k! (m-i)!/(k-i)!, applied in p then in q (the transform is a tensor product)."""
+    from math import factorial
+
+    fm = [factorial(x) for x in range(max(m, n) + 1)]
+    alpha = [[fm[k] * fm[m - i] // fm[k - i] for i in range(k + 1)] for k in range(m + 1)]
+    beta = [[fm[l] * fm[n - j] // fm[l - j] for j in range(l + 1)] for l in range(n + 1)]
+    return alpha, beta
 
 
 def box_ball(lo: fmpq, hi: fmpq):
