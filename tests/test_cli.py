@@ -354,3 +354,20 @@ def test_ctrl_c_in_phase_with_jobs_is_one_clean_line():
     assert status == 130 and "Traceback" not in text
     assert text.strip().splitlines()[-1].strip() == "symbolic-noise: interrupted"
     assert time.time() - start < 30  # the workers are stopped, not waited for
+
+
+def _die(*args):  # a --jobs worker task that kills its process (module level: pickled by name)
+    import os
+    import signal
+
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_phase_worker_killed_is_one_line(monkeypatch, capsys):
+    """A --jobs worker that dies (e.g. out of memory) is a one-line error."""
+    from symbolic_noise.analysis import phasesweep
+
+    monkeypatch.setattr(phasesweep, "event_roots", _die)
+    assert main(["phase", "nim", "6", "--jobs", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "worker" in err

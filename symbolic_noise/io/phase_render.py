@@ -14,11 +14,12 @@ Examples
 from __future__ import annotations
 
 import json
+from concurrent.futures import BrokenExecutor
 
 from flint import fmpq
 
 from ..exact.cad import interior_roots
-from ..errors import IntervalError, SymbolicNoiseError
+from ..errors import IntervalError, SymbolicNoiseError, WorkerLostError
 from ..exact.polys import as_fmpq, to_fraction
 from .reports import move_json, moves_text
 from ..exact.rounding import fixed
@@ -193,6 +194,8 @@ def cmd_phase(args) -> int:
     try:
         d = phase(game, channel, opponent, start=_position(game, args.position), misere=args.misere,
                   method=args.method, executor=executor)
+    except BrokenExecutor:
+        raise WorkerLostError("a worker process of --jobs died (out of memory, or killed)") from None
     finally:
         if close is not None:
             close()
