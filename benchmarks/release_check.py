@@ -1,7 +1,7 @@
 """Release check: the largest cases the README advertises, in every output format.
 
     python benchmarks/release_check.py                 # everything (about 10 minutes)
-    python benchmarks/release_check.py --quick         # nim 16, chomp 3x4, 0.137 to 1000
+    python benchmarks/release_check.py --quick         # nim 16, chomp 3x4, 0.137 to 1000, phase nim 6
 
 For each case it solves once (into a fresh cache) and then renders through the
 command line exactly as a user would: text, JSON (with --moves), LaTeX, the CSV
@@ -12,7 +12,11 @@ formula reads back (by our own parser) to the solution's formula, every
 breakpoint's decimal in the JSON is in the text, the LaTeX has one case per
 piece, every table row is the correctly rounded exact value at its p, the
 --at answer equals the table row and the exact value.  The octal game 0.137 is
-run to 10^5 with its period proven, text and JSON agreeing.
+run to 10^5 with its period proven, text and JSON agreeing.  The phase diagram
+of Nim 8 (binary at p against binary at q; Nim 6 with --quick) is drawn in
+text, JSON serially and with --jobs 2 (identical), a PNG plot and --locate at
+a rational point in text and JSON, checked against the two-player solver with
+both channels fixed at that point.
 
 It exits with status 1 on any exception or disagreement and prints a timing
 table (the README's performance table quotes it).
@@ -136,6 +140,41 @@ def check_octal(n: int, timings: list) -> None:
         raise Disagreement("0.137: the text output does not state the preperiod 52 and period 34")
 
 
+def check_phase(k: int, work: str, timings: list) -> None:
+    from flint import fmpq
+
+    from symbolic_noise.games.rulesets import Nim
+    from symbolic_noise.solvers.players import solve_players
+
+    name = f"phase nim {k}"
+    base = ["phase", "nim", str(k), "--channel", "binary", "--opponent-channel", "binary@q"]
+    data, t = run(base + ["--format", "json", "--jobs", "2"])
+    timings.append((name, "json --jobs 2", t))
+    serial, t = run(base + ["--format", "json"])
+    timings.append((name, "json", t))
+    if data != serial:
+        raise Disagreement(f"{name}: the JSON with --jobs 2 differs from the serial JSON")
+    stats = json.loads(data)["stats"]
+    text, t = run(base + ["--jobs", "2"])
+    timings.append((name, "text --jobs 2", t))
+    if f"{stats['cells']} cells" not in text:
+        raise Disagreement(f"{name}: the text does not give the JSON's {stats['cells']} cells")
+    png = os.path.join(work, f"phase_nim{k}.png")
+    _, t = run(base + ["--jobs", "2", "--plot", png, "--locate", "1/3,2/5"])
+    timings.append((name, "plot png --jobs 2", t))
+    with open(png, "rb") as fh:
+        if fh.read(8) != b"\x89PNG\r\n\x1a\n":
+            raise Disagreement(f"{name}: {png} is not a PNG")
+    p, q = fmpq(7, 10), fmpq(3, 7)
+    located, t = run(base + ["--jobs", "2", "--locate", f"{p},{q}", "--format", "json"])
+    timings.append((name, "--locate json --jobs 2", t))
+    located = json.loads(located)
+    ref = solve_players(Nim(k), f"binary@{p}", opponent_channel=f"binary@{q}").at(0)
+    if located["value"] != str(ref.value) or set(located["optimal"]) != set(ref.optimal):
+        raise Disagreement(f"{name}: locate {located['value']} {located['optimal']} at ({p}, {q}),"
+                           f" the two-player solver {ref.value} {sorted(ref.optimal)}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small cases (a minute), to test this script")
@@ -144,10 +183,10 @@ def main() -> int:
     args = ap.parse_args()
     if args.quick:
         cases = [(["nim", "16"], "binary"), (["chomp", "3x4"], "king"), (["chomp", "3x4"], "rook"), (["chomp", "3x4"], "all")]
-        octal = 1000
+        octal, phase_k = 1000, 6
     else:
         cases = [(["nim", "64"], "binary"), (["chomp", "5x6"], "king"), (["chomp", "5x6"], "rook"), (["chomp", "5x6"], "all")]
-        octal = 100_000
+        octal, phase_k = 100_000, 8
     work = args.work or tempfile.mkdtemp(prefix="release_check_")
     os.makedirs(work, exist_ok=True)
     cache = os.path.join(work, "cache.sqlite")
@@ -171,6 +210,14 @@ def main() -> int:
     except Exception as exc:  # noqa: BLE001
         failed = True
         print(f"FAILED 0.137: {exc}")
+    try:
+        if wanted(f"phase nim {phase_k}"):
+            check_phase(phase_k, work, timings)
+    except Exception as exc:  # noqa: BLE001
+        failed = True
+        print(f"FAILED phase nim {phase_k}: {exc}")
+        if not isinstance(exc, Disagreement):
+            traceback.print_exc()
     width = max(len(c) for c, _, _ in timings) if timings else 10
     for case, step, seconds in timings:
         print(f"{case:<{width}}  {step:<26} {seconds:8.2f} s")
