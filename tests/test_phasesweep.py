@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from symbolic_noise.analysis import phasesweep
 from symbolic_noise.analysis.phase import PhaseDiagram, _Solver, opponent_spec, phase
 from symbolic_noise.errors import ChannelNotApplicableError
-from symbolic_noise.exact.algebraic import RealAlgebraic
+from symbolic_noise.exact.algebraic import RealAlgebraic, sorted_exact_by
 from symbolic_noise.games import Chomp, Nim
 from symbolic_noise.games.channels import get_channel
 from symbolic_noise.io.cli import main
@@ -229,14 +229,16 @@ def test_event_roots_against_sympy():
     for kind, want in (("res", sympy.resultant(3 * f, g, P)), ("disc", sympy.discriminant(3 * f, P))):
         data = phasesweep.event_roots(kind, terms(fi), terms(gi) if kind == "res" else None)
         prod = sympy.Integer(1)
-        for _, coeffs, _ in data:
+        for coeffs, _ in data:
             prod *= sympy.Poly(list(reversed(coeffs)), Q).as_expr()
         # the square-free parts multiply to the square-free part of the resultant (up to a constant)
         sqf = sympy.Poly(sympy.sqf_part(want), Q)
         assert sympy.Poly(prod, Q).monic() == sqf.monic()
-        roots = sorted(float(decode_point(r)) for _, _, rs in data for r in rs)
-        expected = sorted(float(r) for r in sympy.Poly(want, Q).real_roots() if 0 < r < 1)
-        assert roots == pytest.approx(sorted(set(expected)))
+        # the roots in (0, 1), compared exactly with SymPy's (CRootOf)
+        roots = sorted_exact_by([decode_point(r) for _, rs in data for r in rs], lambda x: x)
+        expected = [RealAlgebraic.from_sympy(r) for r in sympy.Poly(sqf, Q).real_roots() if 0 < r < 1]
+        assert expected and len(roots) == len(expected)
+        assert all(x.compare(y) == 0 for x, y in zip(roots, expected))
 
 
 def test_cli_jobs_gives_the_serial_diagram(capsys):

@@ -341,17 +341,19 @@ class SweepSolver:
     def _q_keys(self, owner) -> list:
         hit = self._owner_q.get(owner)
         if hit is None:
-            kind = owner[0]
-            if kind == "q":
-                return self._store(owner, _event_data(self._qonly[owner[1]]))
-            if kind == "edge":
-                f = self.polys[owner[1]]
-                return self._store(owner, _event_data(f.compose(ZERO2 if owner[2] == 0 else ONE2, Q_GEN)))
             fut = self._pending.pop(owner, None)
             if fut is not None:
-                return self._store(owner, fut.result())
-            args = self._task(owner)
-            return self._store(owner, event_roots(*args) if args else [])
+                return self._store(owner, [_decode_part(part) for part in fut.result()])
+            kind = owner[0]
+            if kind == "q":
+                g = self._qonly[owner[1]]
+            elif kind == "edge":
+                g = self.polys[owner[1]].compose(ZERO2 if owner[2] == 0 else ONE2, Q_GEN)
+            elif kind == "disc":
+                g = self.polys[owner[1]].discriminant("p") if self._degs[owner[1]] >= 2 else None
+            else:
+                g = self.polys[owner[1]].resultant(self.polys[owner[2]], "p")
+            return self._store(owner, _event_parts(g) if g is not None else [])
         return hit
 
     def _task(self, owner):
@@ -363,13 +365,12 @@ class SweepSolver:
             return ("disc", _terms(self.polys[owner[1]]), None)
         return ("res", _terms(self.polys[owner[1]]), _terms(self.polys[owner[2]]))
 
-    def _store(self, owner, data) -> list:
-        """Record what :func:`event_roots` returned for ``owner``; its q-poly keys."""
+    def _store(self, owner, parts) -> list:
+        """Record an owner's square-free parts ``[(h, roots in (0, 1))]``; its q-poly keys."""
         hit = []
-        for key, coeffs, roots in data:
-            key = tuple(key)
-            if key not in self._qpolys:
-                self._qpolys[key] = (fmpz_poly(coeffs), [decode_point(r, trusted=True) for r in roots])
+        for h, roots in parts:
+            key = tuple(int(c) for c in h.coeffs())
+            self._qpolys.setdefault(key, (h, roots))
             hit.append(key)
         self._owner_q[owner] = hit
         return hit
@@ -523,29 +524,33 @@ def _cost(args) -> int:
 
 
 def event_roots(kind: str, a: dict, b: dict | None) -> list:
-    """The events of one owner as plain data: for ``disc_p a`` or ``res_p(a, b)``
-    (bivariate polynomials given as ``{(i, j): c}``, c the coefficient of p^i q^j),
-    its square-free parts in q, each ``(key, coefficients, roots in (0, 1))``, the
-    roots encoded by :func:`~symbolic_noise.solvers.codec.encode_point`.  A pure
-    function of plain data, run by an executor's worker.
+    """The events of one owner as plain data, what an executor's worker computes:
+    for ``disc_p a`` or ``res_p(a, b)`` (bivariate polynomials given as
+    ``{(i, j): c}``, c the coefficient of p^i q^j), its square-free parts in q,
+    each ``(coefficients, roots in (0, 1))``, the roots encoded by
+    :func:`~symbolic_noise.solvers.codec.encode_point`.
 
     >>> event_roots("res", {(1, 0): 2, (0, 1): -1}, {(1, 0): 1, (0, 0): -1})
-    [((-2, 1), [-2, 1], [])]
+    [([-2, 1], [])]
     >>> event_roots("res", {(1, 0): 2, (0, 1): -1}, {(1, 0): 4, (0, 0): -1})
-    [((-1, 2), [-1, 2], ['1/2'])]
+    [([-1, 2], ['1/2'])]
     """
     f = CTX.from_dict(a)
-    return _event_data(f.discriminant("p") if kind == "disc" else f.resultant(CTX.from_dict(b), "p"))
+    g = f.discriminant("p") if kind == "disc" else f.resultant(CTX.from_dict(b), "p")
+    return [([int(c) for c in h.coeffs()], [encode_point(r) for r in roots]) for h, roots in _event_parts(g)]
 
 
-def _event_data(g) -> list:
-    """:func:`event_roots` of a polynomial g in q alone (an ``fmpz_mpoly``)."""
+def _event_parts(g) -> list:
+    """``[(h, roots of h in (0, 1))]`` for the square-free parts h of a polynomial
+    g in q alone (an ``fmpz_mpoly``)."""
     zero, one = fmpq(0), fmpq(1)
-    out = []
-    for key, h in squarefree_q_parts(g):
-        roots = [r for r in real_roots(h, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0]
-        out.append((key, [int(c) for c in h.coeffs()], [encode_point(r) for r in roots]))
-    return out
+    return [(h, [r for r in real_roots(h, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0])
+            for _, h in squarefree_q_parts(g)]
+
+
+def _decode_part(part) -> tuple:
+    coeffs, roots = part
+    return fmpz_poly(coeffs), [decode_point(r, trusted=True) for r in roots]
 
 
 def _first_above(roots: list, s: fmpq) -> int:
