@@ -10,7 +10,7 @@ from symbolic_noise.io.cli import main
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "symbolic_noise.io.cli", *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "symbolic_noise.io.cli", *args], capture_output=True, text=True, timeout=600)
 
 
 def test_solve_text(capsys):
@@ -153,22 +153,29 @@ def test_bad_classical_input(args, needle):
 def pty_run(args, interrupt_after=None, timeout=120, interrupt_when=None):
     """Run the CLI on a pseudo-terminal; returns (exit status, everything it wrote).
     ``interrupt_when``: send SIGINT once the output holds this text (and at least
-    ``interrupt_after`` seconds have passed)."""
+    ``interrupt_after`` seconds have passed). A child still running after
+    ``timeout`` seconds is killed (its status is then -9), never waited for: a
+    child that outlives the loop would block on a full terminal buffer."""
     import os
     import pty
     import select
     import signal
     import time
 
+    # the terminal is an xterm whatever the runner's TERM says: CI runners often
+    # set TERM=dumb, on which rich (rightly) draws no bar, and the interrupt
+    # waits for a bar that never comes
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100"}
     pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child
         # a runner started in the background (``cmd &`` in a script) ignores SIGINT,
         # and an ignored SIGINT is inherited: restore the default, as a terminal has it
         signal.signal(signal.SIGINT, signal.SIG_DFL)
-        os.execvp(sys.executable, [sys.executable, "-m", "symbolic_noise.io.cli", *args])
+        os.execvpe(sys.executable, [sys.executable, "-m", "symbolic_noise.io.cli", *args], env)
     out = b""
     start = time.time()
     sent = False
+    finished = False
     while time.time() - start < timeout:
         ready_to_stop = interrupt_when is None or interrupt_when.encode() in out
         if interrupt_after is not None and not sent and time.time() - start > interrupt_after and ready_to_stop:
@@ -179,11 +186,16 @@ def pty_run(args, interrupt_after=None, timeout=120, interrupt_when=None):
             try:
                 chunk = os.read(fd, 65536)
             except OSError:
+                finished = True
                 break
             if not chunk:
+                finished = True
                 break
             out += chunk
+    if not finished:
+        os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
+    os.close(fd)
     return os.waitstatus_to_exitcode(status), out.decode(errors="replace")
 
 

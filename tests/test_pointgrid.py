@@ -24,7 +24,7 @@ from symbolic_noise.solvers.solver import solve
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "symbolic_noise.io.cli", *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "symbolic_noise.io.cli", *args], capture_output=True, text=True, timeout=600)
 
 
 @pytest.mark.parametrize("k", range(4, 11))
