@@ -99,3 +99,35 @@ def test_as_fmpq_refuses_floats():
 def test_root_bound():
     f = fmpz_poly([-6, 11, -6, 1])  # roots 1, 2, 3
     assert polys.root_bound(f) > 3
+
+
+@given(small_coeffs)
+def test_root_bound_is_a_power_of_two_above_every_root(coeffs):
+    f = fmpz_poly(coeffs)
+    b = polys.root_bound(f)
+    assert b > 0 and b & (b - 1) == 0
+    assert all(abs(complex(r)) < int(b) for r in sympy.Poly(list(reversed(coeffs)), x).nroots(n=30))
+
+
+cut_roots = st.lists(st.sampled_from([Fraction(-1), Fraction(0), Fraction(1), Fraction(-1, 3), Fraction(1, 7),
+                                      Fraction(-9, 8), Fraction(65, 64), Fraction(-1, 1024), Fraction(5, 2)]),
+                     min_size=1, max_size=6, unique=True)
+
+
+@given(cut_roots, st.lists(st.integers(-9, 9), min_size=1, max_size=4).filter(lambda c: c[-1] != 0), rationals, rationals)
+def test_isolation_across_the_cuts(roots, extra, a, b):
+    """Roots on and around -1, 0, 1 (where a wide interval is split first): each
+    found once, the count equal to SymPy's, the rational ones exactly."""
+    lo, hi = min(a, b), max(a, b)
+    f = fmpz_poly(extra)
+    for r in roots:
+        f *= polys.linear_factor(fmpq(r.numerator, r.denominator))
+    sq = polys.sqf_part(f)
+    rats, intervals, g = polys.isolate_real_roots(sq, fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator))
+    expected = sympy_roots_in([int(c) for c in f.coeffs()], sympy.Rational(lo), sympy.Rational(hi))
+    assert len(rats) + len(intervals) == len(expected)
+    assert len(set(rats)) == len(rats) and rats == sorted(rats)
+    assert {Fraction(int(r.p), int(r.q)) for r in rats} >= {r for r in roots if lo <= r <= hi and (r in (-1, 0, 1) or r in (lo, hi))}
+    for a_, b_ in intervals:
+        assert g(a_) * g(b_) < 0
+    assert polys.count_real_roots(f, fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator)) == len(expected)
