@@ -40,7 +40,7 @@ from .rounding import significant
 class RealAlgebraic:
     """A real algebraic number given by a square-free polynomial and an isolating interval."""
 
-    __slots__ = ("_poly", "_lo", "_hi", "_slo", "_minpoly", "_index")
+    __slots__ = ("_poly", "_lo", "_hi", "_slo", "_minpoly", "_index", "_exact")
 
     # ------------------------------------------------------------------ construction
 
@@ -68,6 +68,7 @@ class RealAlgebraic:
         self._slo = sign(poly(lo)) if lo != hi else 0
         self._minpoly = poly if poly.degree() == 1 else None
         self._index = None
+        self._exact = None  # exact_str, kept: a report prints a breakpoint once per piece and move
         if poly.degree() == 1 and lo != hi:
             self._make_rational(fmpq(-poly.coeffs()[0], poly.coeffs()[1]))
 
@@ -356,12 +357,15 @@ class RealAlgebraic:
 
     def exact_str(self) -> str:
         """A SymPy-parsable exact form: ``'1/2'`` or ``'CRootOf(x**3 - x - 1, 0)'``."""
-        m = self.minpoly()
-        if self._lo == self._hi:
-            return str(Fraction(int(self._lo.p), int(self._lo.q)))
-        from .ratfunc import poly_str
+        if self._exact is None:
+            m = self.minpoly()
+            if self._lo == self._hi:
+                self._exact = str(Fraction(int(self._lo.p), int(self._lo.q)))
+            else:
+                from .ratfunc import poly_str
 
-        return f"CRootOf({poly_str(m, 'x')}, {self.root_index()})"
+                self._exact = f"CRootOf({poly_str(m, 'x')}, {self.root_index()})"
+        return self._exact
 
     def enclosure(self, width) -> tuple[Fraction, Fraction]:
         """Exact bounds ``lo <= x <= hi`` with ``hi - lo <= width``."""
