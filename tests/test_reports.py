@@ -9,6 +9,8 @@ from fractions import Fraction
 import mpmath
 import pytest
 import sympy
+from hypothesis import given
+from hypothesis import strategies as st
 
 from symbolic_noise import reports, solve
 from symbolic_noise.games.rulesets import Chomp, Nim
@@ -122,3 +124,30 @@ def test_a_position_without_moves_says_so_in_one_line(misere, outcome):
     assert latex.splitlines()[0] == "% " + text and f"N(p) = {int(misere)}" in latex
     assert "terminal" not in reports.solution_json(solve(Nim(2), "binary"))
     assert reports.moves_text(set()) == "none (no move)"
+
+
+_json_values = st.recursive(
+    st.none() | st.integers()
+    | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(
+    st.dictionaries(st.text(max_size=4), _json_values, max_size=4),
+    st.lists(_json_values, max_size=4),
+)
+def test_streamed_json_is_the_same_text(data, items):
+    """``dumps_chunks`` writes what ``dumps`` writes for the data with the list added last."""
+    data = {k: v for k, v in data.items() if k != "moves"}
+    assert "".join(reports.dumps_chunks(data, "moves", iter(items))) == reports.dumps({**data, "moves": items})
+
+
+def test_streamed_move_values_are_the_report():
+    sol = solve(Nim(6), "binary")
+    data = reports.solution_json(sol)
+    streamed = "".join(reports.dumps_chunks(data, "moves", reports.iter_move_values_json(sol)))
+    assert json.loads(streamed)["moves"] == reports.move_values_json(sol)
+    assert "\n".join(reports.move_values_text_chunks(sol)) == reports.move_values_text(sol)

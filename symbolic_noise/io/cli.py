@@ -14,9 +14,11 @@ winning moves: 7->4, 2->1, 3->0
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
+from collections.abc import Iterable
 
 from . import cli_chance, cli_informed, reports
 from .._version import __version__
@@ -320,19 +322,30 @@ def cmd_solve(args) -> int:
         _emit(out, args)
         return 0
     game, sol = _solve(args)
+    out: str | Iterable[str]
     if args.format == "json":
         data = reports.solution_json(sol, digits=args.digits)
-        if args.moves:
-            data["moves"] = reports.move_values_json(sol, digits=args.digits)
-        out = reports.dumps(data)
+        # every move's values can be hundreds of MB of text: written move by move
+        out = (reports.dumps_chunks(data, "moves", reports.iter_move_values_json(sol, digits=args.digits))
+               if args.moves else reports.dumps(data))
     elif args.format == "latex":
         out = reports.solution_latex(sol, digits=args.digits) + "\n"
     else:
         out = reports.solution_text(sol, digits=args.digits) + "\n"
         if args.moves:
-            out += reports.move_values_text(sol, digits=args.digits) + "\n"
+            out = itertools.chain([out], _lines(reports.move_values_text_chunks(sol, digits=args.digits)))
     _emit(out, args)
     return 0
+
+
+def _lines(chunks):
+    """Each chunk followed by a newline (one newline for no chunk at all)."""
+    empty = True
+    for chunk in chunks:
+        empty = False
+        yield chunk + "\n"
+    if empty:
+        yield "\n"
 
 
 def _refuse_pointwise_with_players(args) -> None:
@@ -603,12 +616,17 @@ def cmd_nimsum(args) -> int:
     return 0
 
 
-def _emit(text: str, args) -> None:
+def _emit(text, args) -> None:
+    """Write ``text`` (a string, or an iterable of strings written one by one)
+    to ``--output`` or standard output."""
+    chunks = [text] if isinstance(text, str) else text
     if getattr(args, "output", None):
         with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(text)
+            for chunk in chunks:
+                fh.write(chunk)
     else:
-        sys.stdout.write(text)
+        for chunk in chunks:
+            sys.stdout.write(chunk)
 
 
 def _add_game_arguments(p):

@@ -231,30 +231,51 @@ def solution_latex(solution, position=None, digits: int = 15) -> str:
 
 def move_values_text(solution, position=None, digits: int = 15) -> str:
     """Every sent move's own value N(w), piece by piece."""
-    lines = []
+    return "\n".join(move_values_text_chunks(solution, position, digits))
+
+
+def move_values_text_chunks(solution, position=None, digits: int = 15):
+    """:func:`move_values_text` one move at a time (joined by newlines), so that
+    a large report is written without its whole text in memory."""
     for move, f in solution.move_values(position).items():
-        lines.append(f"N(send {move_text(move)}):")
         rows = [
             (f"[{_point_text(pc.lo, digits)}, {_point_text(pc.hi, digits)}]", pc.formula.text())
             for pc in f.pieces()
         ]
         width = max(len(r[0]) for r in rows)
-        lines += [f"  {r[0].ljust(width)}  {r[1]}" for r in rows]
-    return "\n".join(lines)
+        yield "\n".join([f"N(send {move_text(move)}):"] + [f"  {r[0].ljust(width)}  {r[1]}" for r in rows])
 
 
 def move_values_json(solution, position=None, digits: int = 15) -> list[dict]:
     """``[{"move", "pieces": [{"lo", "hi", "value"}]}]`` for every sent move."""
-    return [
-        {
+    return list(iter_move_values_json(solution, position, digits))
+
+
+def iter_move_values_json(solution, position=None, digits: int = 15):
+    """The entries of :func:`move_values_json` one at a time."""
+    for move, f in solution.move_values(position).items():
+        yield {
             "move": move_json(move),
             "pieces": [
                 {"lo": number_json(pc.lo, digits), "hi": number_json(pc.hi, digits), "value": str(pc.formula)}
                 for pc in f.pieces()
             ],
         }
-        for move, f in solution.move_values(position).items()
-    ]
+
+
+def dumps_chunks(data: dict, key: str, items):
+    """The text of :func:`dumps` for ``data`` with ``key`` added last, holding
+    the list of ``items`` (an iterable), in pieces: each item is turned into text
+    only when it is written (``solve nim 64 --moves`` writes 700 MB of JSON)."""
+    head = json.dumps(data, indent=2)
+    yield head[:-2] + ",\n" if data else "{\n"
+    yield f"  {json.dumps(key)}: ["
+    first = True
+    for item in items:
+        text = json.dumps(item, indent=2).replace("\n", "\n    ")
+        yield ("\n    " if first else ",\n    ") + text
+        first = False
+    yield "]\n}\n" if first else "\n  ]\n}\n"
 
 
 # --------------------------------------------------------------------------- tables
