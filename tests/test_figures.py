@@ -174,3 +174,25 @@ def test_window_draws_only_the_exact_sub_interval(nim20):
     assert xs[0] == 0.74 and xs[-1] == 0.82
     assert len([t for t in tagged(fig, "p") if t.get_visible()]) >= 7  # labels spread at this scale
     assert overlaps(fig, LABEL_GIDS) == []
+
+
+def test_more_moves_than_colours_keep_a_legend_that_fits(nim20):
+    """Nim 20 has more sent moves than the palette has colours: the optimal
+    moves keep their ribbon colours, the rest are grey under one legend entry."""
+    from symbolic_noise.io.figlayout import OTHER, PALETTE
+
+    fig = plot_value(nim20, moves=True)
+    lines = tagged(fig, "move")
+    assert len(lines) == 20
+    colour = {line.get_label()[len("send "):]: matplotlib.colors.to_hex(line.get_color()).upper() for line in lines}
+    grey = [m for m, c in colour.items() if c == OTHER]
+    assert len(grey) == 20 - len(PALETTE)
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert len(legend) == len(PALETTE) + 2 and legend[-2:] == [f"the {len(grey)} other moves", "N(p), optimal play"]
+    optimal = {str(m) for pc in nim20.value().pieces() for m in pc.label}
+    assert optimal and not optimal & set(grey)  # every optimal move is drawn in colour
+    bands = fig.axes[1].patches
+    for t in fig.axes[1].texts:  # each band has the colour of its move's curve
+        if t.get_text() in colour:
+            band = next(b for b in bands if b.get_x() <= t.get_position()[0] <= b.get_x() + b.get_width())
+            assert matplotlib.colors.to_hex(band.get_facecolor()).upper() == colour[t.get_text()]

@@ -48,7 +48,7 @@ from matplotlib.figure import Figure
 
 from ..exact.algebraic import RealAlgebraic
 from ..exact.piecewise import PiecewiseFunction
-from .figlayout import MoveColours, clusters, declutter, draw_ribbon, overlaps, runs
+from .figlayout import OTHER, MoveColours, clusters, declutter, draw_ribbon, overlaps, runs
 from .reports import move_text, moves_text, title
 
 #: samples of a curve across its whole interval (besides the piece ends)
@@ -331,7 +331,14 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
     f = solution.value(position)
     colours = MoveColours()
     values = solution.move_values(position) if moves else {}
-    for move in values:  # a move's curve and its band in the ribbon share one colour
+    order = list(values)
+    if len(order) > len(colours.palette):
+        # more moves than colours: the moves that are optimal somewhere get theirs first
+        first: list = []
+        for pc in f.pieces():
+            first += [m for m in sorted(pc.label) if m in values and m not in first]
+        order = first + [m for m in order if m not in first]
+    for move in order:  # a move's curve and its band in the ribbon share one colour
         colours.of(frozenset([move]))
     fig = plot_function(f, ax=ax, name="N", digits=digits, ribbon=ribbon, zoom=zoom, window=window, colours=colours,
                         title=title(solution, position, interval=False))
@@ -343,9 +350,17 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
             main.plot(*_samples(g), linewidth=0.9, alpha=0.85, color=colours.of(frozenset([move])),
                       label=f"send {move_text(move)}", gid="move", zorder=2)
         handles, labels = main.get_legend_handles_labels()
-        order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("N("))
-        main.legend([handles[i] for i in order], [labels[i] for i in order], fontsize=8,
-                    loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+        # the grey curves (moves beyond the palette) share one legend entry: a
+        # legend of every move of Nim 40 would be taller than the figure
+        grey = [i for i, h in enumerate(handles) if labels[i].startswith("send ") and h.get_color() == OTHER]
+        keep = [i for i in range(len(labels)) if i not in set(grey)]
+        keep.sort(key=lambda i: labels[i].startswith("N("))
+        shown, names = [handles[i] for i in keep], [labels[i] for i in keep]
+        if grey:
+            at = len(names) - (1 if names and names[-1].startswith("N(") else 0)
+            shown.insert(at, handles[grey[0]])
+            names.insert(at, f"the {len(grey)} other moves")
+        main.legend(shown, names, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     declutter(fig, LABEL_GIDS)
     return fig
 
