@@ -352,7 +352,8 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
         handles, labels = main.get_legend_handles_labels()
         # the grey curves (moves beyond the palette) share one legend entry: a
         # legend of every move of Nim 40 would be taller than the figure
-        grey = [i for i, h in enumerate(handles) if labels[i].startswith("send ") and h.get_color() == OTHER]
+        grey_labels = {f"send {move_text(m)}" for m in values if colours.of(frozenset([m])) == OTHER}
+        grey = [i for i, label in enumerate(labels) if label in grey_labels]
         keep = [i for i in range(len(labels)) if i not in set(grey)]
         keep.sort(key=lambda i: labels[i].startswith("N("))
         shown, names = [handles[i] for i in keep], [labels[i] for i in keep]
