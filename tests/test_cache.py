@@ -187,3 +187,32 @@ def test_sigkill_mid_solve_then_resume(tmp_path):
     expected, _ = fresh.communicate(timeout=300)
     assert json.loads(out) == json.loads(expected)
     assert len(rows(path)) == 28
+
+
+def test_values_from_the_cache_share_one_object_per_breakpoint(tmp_path):
+    """A breakpoint several positions share is one object after a load (the
+    solver compares points by identity first; copies cost exact comparisons),
+    and the values are the ones a fresh solve gives."""
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(16), "binary") as store:
+        fresh = solve(Nim(16), "binary", store=store)
+    with SolutionCache(path, Nim(16), "binary") as store:
+        loaded = solve(Nim(16), "binary", store=store)
+        assert store.loaded == 16
+    points = [x for v in range(1, 17) for x in loaded.value(v).points if not x.is_rational]
+    shared = 0
+    for i, x in enumerate(points):
+        for y in points[i + 1:]:
+            if x is not y:
+                assert x.compare(y) != 0, "two objects for one breakpoint"
+            else:
+                shared += 1
+    assert shared > 0  # Nim's positions do share breakpoints
+    for v in range(17):
+        assert loaded.value(v).points == fresh.value(v).points
+        assert [str(f) for f in loaded.value(v).formulas] == [str(f) for f in fresh.value(v).formulas]
+    ours, theirs = loaded.move_values(), fresh.move_values()
+    assert list(ours) == list(theirs)
+    for move in ours:
+        assert ours[move].points == theirs[move].points
+        assert [str(f) for f in ours[move].formulas] == [str(f) for f in theirs[move].formulas]

@@ -65,6 +65,7 @@ from ..exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, real
 from ..games.channels import Channel, get_channel
 from ..errors import IntervalError
 from ..games.rulesets import Game
+from ..exact.interning import Interner
 from ..exact.piecewise import PiecewiseFunction
 from ..exact.polys import ONE, as_fmpq, sign
 from ..exact.ratfunc import RationalFunction
@@ -573,6 +574,11 @@ def solve_positions(
     A, Bpt = RealAlgebraic.rational(a), RealAlgebraic.rational(b)
     terminal = PiecewiseFunction.constant(1 if misere else 0, a, b, frozenset(), frozenset())
     values = {}
+    # values from the cache or ``known`` carry a fresh object for every copy of a
+    # breakpoint several positions share: one object each, so that the cells
+    # tell them apart by identity (nim 64's move values from the cache: 66 s of
+    # exact comparisons of copies)
+    interner = Interner()
     t0 = time.perf_counter()
     total = len(order)
     for i, v in enumerate(order):
@@ -581,10 +587,13 @@ def solve_positions(
             value = known[v]
             if value.points[0].compare(A) != 0 or value.points[-1].compare(Bpt) != 0:
                 value = value.restrict(A, Bpt)
+            value = interner.function(value)
         elif not game.followers(v):
             value = terminal
         elif store is not None:
             value = store.load(v)
+            if value is not None:
+                value = interner.function(value)
         if value is None:
             pos = _Position(game, channel, v, a, b)
             report = None
