@@ -616,7 +616,7 @@ def cmd_nimsum(args) -> int:
     return 0
 
 
-def _emit(text, args) -> None:
+def _emit(text: str | Iterable[str], args) -> None:
     """Write ``text`` (a string, or an iterable of strings written one by one)
     to ``--output`` or standard output."""
     chunks = [text] if isinstance(text, str) else text

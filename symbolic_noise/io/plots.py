@@ -354,7 +354,7 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
         # legend of every move of Nim 40 would be taller than the figure
         grey_labels = {f"send {move_text(m)}" for m in values if colours.of(frozenset([m])) == OTHER}
         grey = [i for i, label in enumerate(labels) if label in grey_labels]
-        keep = [i for i in range(len(labels)) if i not in set(grey)]
+        keep = [i for i, label in enumerate(labels) if label not in grey_labels]
         keep.sort(key=lambda i: labels[i].startswith("N("))
         shown, names = [handles[i] for i in keep], [labels[i] for i in keep]
         if grey:

@@ -48,7 +48,7 @@ from flint import fmpq
 from . import codec
 from ..errors import WorkerLostError
 from ..exact.piecewise import PiecewiseFunction
-from ..exact.interning import Interner  # noqa: F401  (re-exported: the workers intern what arrives)
+from ..exact.interning import Interner
 from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
 from .parallel import split_interval, stitch
