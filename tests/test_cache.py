@@ -216,3 +216,24 @@ def test_values_from_the_cache_share_one_object_per_breakpoint(tmp_path):
     for move in ours:
         assert ours[move].points == theirs[move].points
         assert [str(f) for f in ours[move].formulas] == [str(f) for f in theirs[move].formulas]
+
+
+def test_wire_encoding_is_the_json_encoding_with_ints():
+    """codec.encode(wire=True) (values between lockstep workers) holds the same
+    integers as the JSON encoding, and decodes to the same function."""
+    from symbolic_noise import Nim, solve
+    from symbolic_noise.solvers import codec
+
+    for f in solve(Nim(9), "binary").values().values():
+        text, wire = codec.encode(f), codec.encode(f, wire=True)
+        assert [[list(map(int, a)), list(map(int, b))] for a, b in text["formulas"]] == wire["formulas"]
+        assert codec.decode(wire, trusted=True) == f == codec.decode(text)
+
+
+def test_a_float_coefficient_is_refused_not_truncated():
+    from symbolic_noise.errors import CacheError
+    from symbolic_noise.solvers import codec
+
+    data = {"points": ["0", "1"], "formulas": [[["1", 2.5], ["1"]]], "labels": [[0]], "point_labels": [[0], [0]]}
+    with pytest.raises(CacheError, match="not float"):
+        codec.decode(data)

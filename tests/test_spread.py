@@ -144,3 +144,76 @@ def test_a_key_reused_for_another_formula_is_not_served_stale_blocks():
     assert sb.spread(("u", 0), flat, den, lo, hi, t) < fmpq(1, 10**6)
     bound = sb.spread(("u", 0), steep, den, lo, hi, t)
     assert abs(steep(hi) - steep(t)) <= bound and abs(steep(lo) - steep(t)) <= bound
+
+
+def _follower(num, den, index=0):
+    f = solver_module._Follower("u", None, index)
+    f.num, f.den = num, den
+    return f
+
+
+@settings(max_examples=150, deadline=None)
+@given(coeffs, st.lists(st.integers(1, 10**6), min_size=1, max_size=40), cells())
+def test_cached_deviation_is_the_bernstein_bound(num_c, den_c, cell):
+    """The solver's cached Bernstein range gives max(M - N(t), N(t) - m): never
+    below the true deviation at the cell's ends, and never above the exact
+    (slow-path) Bernstein deviation bound, which it equals up to that bound's rounding."""
+    num, den = fmpz_poly(num_c), fmpz_poly(den_c)
+    lo, hi, t = cell
+    value = _ratio(num, den, t)
+    cells_ = solver_module._Cells(fmpq(0), fmpq(1))
+    bound = cells_.deviation("u", _follower(num, den), value, lo, hi)
+    reference = bernstein_deviation_bound(num, den, value, lo, hi)
+    assert bound is not None and reference is not None  # den > 0 on [0, 1]
+    assert bound <= reference
+    for s in (lo, hi, (lo + hi) / 2):
+        assert abs(_ratio(num, den, s) - value) <= bound
+
+
+def test_cached_deviation_is_shared_and_not_served_stale():
+    """Two cells on the same dyadic interval share one range; the same key
+    naming another formula (lockstep renumbering) gets a range of its own."""
+    lo, hi = fmpq(1, 4), fmpq(1, 2)
+    den = fmpz_poly([1])
+    flat, steep = fmpz_poly([1, 0, 1]), fmpz_poly([0, 1000])
+    cells_ = solver_module._Cells(fmpq(0), fmpq(1))
+    a = cells_.deviation("u", _follower(flat, den), flat(fmpq(3, 8)), lo, hi)
+    assert len(cells_._ranges) == 1
+    cells_.deviation("u", _follower(flat, den), flat(fmpq(5, 16)), lo, hi)
+    assert len(cells_._ranges) == 1  # served from the cache
+    b = cells_.deviation("u", _follower(steep, den), steep(fmpq(3, 8)), lo, hi)
+    # 1 + p^2 on [1/4, 1/2]: Bernstein coefficients 17/16, 9/8, 5/4; N(3/8) = 73/64
+    assert a == max(fmpq(5, 4) - fmpq(73, 64), fmpq(73, 64) - fmpq(17, 16)) == fmpq(7, 64)
+    assert b >= abs(steep(hi) - steep(fmpq(3, 8)))  # 125: the steep formula's own range
+
+
+def test_screening_never_drops_an_optimal_move():
+    """Every move the exact solve finds optimal somewhere on a cell survived that
+    cell's screening (Nim 14, Chomp 3 x 4 king): the screen proposes its leader
+    by floats but eliminates only by ball bounds."""
+    from symbolic_noise.games.rulesets import Chomp
+
+    for game, channel in ((Nim(14), "binary"), (Chomp(3, 4), "king")):
+        kept = []
+        original_screen = solver_module._PositionSolver._screen
+        original_advance = solver_module._PositionSolver._advance
+
+        def screen(self, cell):
+            out = original_screen(self, cell)
+            kept.append(set(out))
+            return out
+
+        def advance(self, x, y):
+            formula, S, at_x, end = original_advance(self, x, y)
+            labels = self.pos.labels
+            assert {labels.index(l) for l in S} <= kept[-1]
+            return formula, S, at_x, end
+
+        solver_module._PositionSolver._screen = screen
+        solver_module._PositionSolver._advance = advance
+        try:
+            solver_module.solve(game, channel)
+        finally:
+            solver_module._PositionSolver._screen = original_screen
+            solver_module._PositionSolver._advance = original_advance
+        assert any(len(k) == 1 for k in kept) and any(len(k) > 1 for k in kept)

@@ -183,12 +183,12 @@ def _remote_solve(token, positions):
     encoded values on the range."""
     worker = _worker(token)
     start = time.process_time()
-    out = [codec.encode(worker.solve_position(v)) for v in positions]
+    out = [codec.encode(worker.solve_position(v), wire=True) for v in positions]
     return time.process_time() - start, worker.take_profile(), out
 
 
 def _encoded(part):
-    return None if part is None else [(v, codec.encode(f)) for v, f in part.items()]
+    return None if part is None else [(v, codec.encode(f, wire=True)) for v, f in part.items()]
 
 
 def _decoded(part):
@@ -330,7 +330,7 @@ def solve_lockstep(
     ranges = split_interval(a, b, n)
     token = f"{os.getpid()}-{id(order)}-{time.time_ns()}"
     known = {v: known[v] for v in order if v in (known or {})}
-    given = [[(v, codec.encode(f.restrict(lo, hi))) for v, f in known.items()] for lo, hi in ranges]
+    given = [[(v, codec.encode(f.restrict(lo, hi), wire=True)) for v, f in known.items()] for lo, hi in ranges]
     tokens = [f"{token}-{i}" for i in range(n)]  # executors may share a process (threads)
     for f in [
         ex.submit(_remote_start, tok, game, channel, str(lo), str(hi), misere, g)

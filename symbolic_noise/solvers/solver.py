@@ -77,6 +77,10 @@ from .solution import PointResult, Solution  # noqa: F401  (the result types; re
 _BREAKPOINT_WIDTH = fmpq(1, 2**48)
 #: working precision (bits) of the ball-arithmetic screening
 _SCREEN_PREC = 128
+#: moves whose floors the screening computes (the best few by their values at the cell's ends)
+_LEADERS = 3
+#: most Bernstein ranges of followers' formulas kept per solve (oldest go first)
+_MAX_RANGES = 200_000
 
 
 def exact_interval(interval) -> tuple[fmpq, fmpq]:
@@ -181,7 +185,31 @@ class _Cells:
         self.a, self.b = a, b
         self._cells: dict = {}
         self.slopes = SlopeBounds()  # the followers' blocks for the spread bounds
+        self._ranges: dict = {}  # (follower, piece, lo, hi) -> (num, den, Bernstein range or None)
         self.gen = 0
+
+    def deviation(self, u, f: "_Follower", value: fmpq, lo: fmpq, hi: fmpq) -> fmpq | None:
+        """An exact bound on ``|N_u(s) - value|`` for s in [lo, hi], where
+        ``value = N_u(t)`` at a point t of [lo, hi]: ``max(M - value, value - m)``
+        with ``[m, M]`` the Bernstein range of the follower's formula on the
+        dyadic interval (:func:`polys.bernstein_ratio_range`, the bound
+        :func:`polys.bernstein_deviation_bound` gives, taken apart).  The range
+        does not depend on t, so it is kept per (follower, piece, interval):
+        positions with different cells on the same dyadic hull share it (Chomp
+        5 x 5 king: 76 thousand ranges serve 230 thousand cells' followers).
+        ``None`` unless the denominator's Bernstein coefficients are positive."""
+        key = (u, f.index, lo.p, lo.q, hi.p, hi.q)
+        got = self._ranges.get(key)
+        # a lockstep worker renumbers pieces after a hand-over: the key names the
+        # pair only while it is the same pair
+        if got is None or got[0] is not f.num or got[1] is not f.den:
+            got = self._ranges[key] = (f.num, f.den, polys.bernstein_ratio_range(f.num, f.den, lo, hi))
+            if len(self._ranges) > _MAX_RANGES:
+                self._ranges.pop(next(iter(self._ranges)))  # the oldest
+        span = got[2]
+        if span is None:
+            return None
+        return max(span[1] - value, value - span[0])
 
     def get(self, x: RealAlgebraic, y: RealAlgebraic) -> _Cell:
         key = (id(x), id(y))
@@ -290,7 +318,7 @@ class _PositionSolver:
             # the mean-value form on a cached block first; the exact Bernstein bound if it fails
             bound = self.cells.slopes.spread((u, f.index), f.num, f.den, cell.lo, cell.hi, cell.t)
             if bound is None:
-                bound = polys.bernstein_deviation_bound(f.num, f.den, value, cell.lo, cell.hi)
+                bound = self.cells.deviation(u, f, value, cell.lo, cell.hi)
             cell.spread[u] = bound
         return e, cell.spread[u]
 
@@ -350,35 +378,35 @@ class _PositionSolver:
             return list(range(m))
         d = pos.degree
         with ctx.workprec(_SCREEN_PREC):
-            EG = pos.Pmat * arb_mat([[e, s] for e, s in data])  # coefficients of F_w and G_w
-            F = arb_mat([[EG[j * m + w, 0] for w in range(m)] for j in range(d + 1)])
-            G = arb_mat([[EG[j * m + w, 1] for w in range(m)] for j in range(d + 1)])
+            # coefficients of F_w and G_w: row j * m + w of the product holds
+            # coefficient j of F_w and of G_w
+            EG = (pos.Pmat * arb_mat([[e, s] for e, s in data])).entries()
+            Fc, Gc = EG[0::2], EG[1::2]
+            F = arb_mat([Fc[j * m : (j + 1) * m] for j in range(d + 1)])
+            G = arb_mat([Gc[j * m : (j + 1) * m] for j in range(d + 1)])
             M = cell.bernstein_matrix(d)
             BF, BG, BQ = M * F, M * G, M * pos.Qmat
-            lows, highs = [], []
-            for w in range(m):
-                lo_w = hi_w = None
-                for i in range(d + 1):
-                    q = BQ[i, w]
-                    if not q > 0:  # cannot bound this move: it survives
-                        lo_w = hi_w = None
-                        break
-                    f, g = BF[i, w] / q, BG[i, w] / q
-                    lo_i, hi_i = (f - g).lower(), (f + g).upper()
-                    lo_w = lo_i if lo_w is None else lo_w.min(lo_i)
-                    hi_w = hi_i if hi_w is None else hi_w.max(hi_i)
-                lows.append(lo_w)
-                highs.append(hi_w)
-            bounded = [w for w in range(m) if lows[w] is not None]
+            # (d + 1) x m, row-major: Bernstein coefficient i of move w at i * m + w
+            low, high, q = (BF - BG).entries(), BF + BG, BQ.entries()
+            # a move whose Q has a Bernstein coefficient not shown positive cannot be bounded: it survives
+            free = {i % m for i, x in enumerate(q) if not x > 0}
+            bounded = [w for w in range(m) if w not in free]
             if not bounded:
                 return list(range(m))
-            # lower end points are exact numbers, so this maximum is exact
-            leader = bounded[0]
-            for w in bounded[1:]:
-                if lows[w] > lows[leader]:
-                    leader = w
-            floor = lows[leader]
-            return [w for w in range(m) if highs[w] is None or not highs[w] < floor]
+            # the leader: numbers only propose it (the largest lower ends at the
+            # cell's two end points, whose Bernstein coefficients are the values
+            # there); its floor, min_i low_i / q_i, is then computed in balls
+            ends = lambda w: float((low[w] / q[w]).mid()) + float((low[d * m + w] / q[d * m + w]).mid())  # noqa: E731
+            floor = None
+            for w in sorted(bounded, key=ends, reverse=True)[:_LEADERS]:
+                lo_w = min(((low[i * m + w] / q[i * m + w]).lower() for i in range(d + 1)))
+                if floor is None or lo_w > floor:
+                    floor = lo_w
+            # w is strictly worse than the floor on the whole cell when every
+            # (F + G - floor Q) Bernstein coefficient is negative (Q's are positive):
+            # max_i (F + G)_i / Q_i < floor by the mediant inequality
+            gap = (high - BQ * floor).entries()
+            return [w for w in range(m) if w in free or not all(gap[i * m + w] < 0 for i in range(d + 1))]
 
     # -- one cell ------------------------------------------------------------
 
