@@ -69,6 +69,7 @@ from ..exact.interning import Interner
 from ..exact.piecewise import PiecewiseFunction
 from ..exact.polys import ONE, as_fmpq, sign
 from ..exact.ratfunc import RationalFunction
+from . import spread as spread_module
 from .spread import SlopeBounds
 from .solution import PointResult, Solution  # noqa: F401  (the result types; re-exported)
 
@@ -152,7 +153,7 @@ def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly
 class _Cell:
     """What positions share on one cell ``(x, y)`` between breakpoints."""
 
-    __slots__ = ("x", "y", "t", "lo", "hi", "e", "spread", "bern", "common", "gen")
+    __slots__ = ("x", "y", "t", "lo", "hi", "e", "spread", "slope", "bern", "common", "gen")
 
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
@@ -160,6 +161,9 @@ class _Cell:
         self.lo, self.hi = dyadic_hull(x, y, a, b)
         self.e = {}  # follower -> exact 1 - N_u(t)
         self.spread = {}  # follower -> exact bound on |N_u(s) - N_u(t)| on [lo, hi], or None
+        # follower -> (num, arb bound of |N_u'| on an interval holding [lo, hi]):
+        # a cell split by a new breakpoint starts with its parent's
+        self.slope = {}
         self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
         self.common = {}  # followers tuple -> (B, {follower: c_u})
         self.gen = 0
@@ -186,6 +190,8 @@ class _Cells:
         self._cells: dict = {}
         self.slopes = SlopeBounds()  # the followers' blocks for the spread bounds
         self._ranges: dict = {}  # (follower, piece, lo, hi) -> (num, den, Bernstein range or None)
+        self._starts: dict = {}  # id(x) -> the last cell made that starts at x
+        self._ends: dict = {}  # id(y) -> the last cell made that ends at y
         self.gen = 0
 
     def deviation(self, u, f: "_Follower", value: fmpq, lo: fmpq, hi: fmpq) -> fmpq | None:
@@ -216,6 +222,14 @@ class _Cells:
         cell = self._cells.get(key)
         if cell is None or cell.x is not x or cell.y is not y:
             cell = self._cells[key] = _Cell(x, y, self.a, self.b)
+            # a new breakpoint at z splits a cell (x, y) of the last positions
+            # into (x, z) and (z, y): the parts share an end with it, and the
+            # followers' slope bounds on its interval hold on theirs
+            for parent in (self._starts.get(id(x)), self._ends.get(id(y))):
+                if parent is not None and parent.lo <= cell.lo and cell.hi <= parent.hi:
+                    cell.slope = dict(parent.slope)
+                    break
+            self._starts[id(x)] = self._ends[id(y)] = cell
         cell.gen = self.gen
         return cell
 
@@ -223,6 +237,8 @@ class _Cells:
         """Forget the cells the last two positions did not use (split or obsolete)."""
         self.gen += 1
         self._cells = {k: c for k, c in self._cells.items() if c.gen >= self.gen - 2}
+        keep = lambda index: {k: c for k, c in index.items() if c.gen >= self.gen - 2}  # noqa: E731
+        self._starts, self._ends = keep(self._starts), keep(self._ends)
 
 
 @dataclass
@@ -315,8 +331,16 @@ class _PositionSolver:
         if e is None:
             value = f.num(cell.t) / f.den(cell.t)
             e = cell.e[u] = 1 - value
-            # the mean-value form on a cached block first; the exact Bernstein bound if it fails
-            bound = self.cells.slopes.spread((u, f.index), f.num, f.den, cell.lo, cell.hi, cell.t)
+            # the mean-value form (a slope bound inherited from the cell this one
+            # was split from, else one from cached blocks); the exact Bernstein
+            # bound for low degrees or if that fails
+            bound = None
+            if max(f.num.degree(), f.den.degree()) >= spread_module.MIN_DEGREE:
+                got = cell.slope.get(u)
+                if got is None or got[0] is not f.num:
+                    L = self.cells.slopes.slope((u, f.index), f.num, f.den, cell.lo, cell.hi)
+                    got = cell.slope[u] = (f.num, L)
+                bound = spread_module.mean_value_bound(got[1], cell.lo, cell.hi, cell.t)
             if bound is None:
                 bound = self.cells.deviation(u, f, value, cell.lo, cell.hi)
             cell.spread[u] = bound

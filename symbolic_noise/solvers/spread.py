@@ -148,12 +148,18 @@ class SlopeBounds:
         Bernstein bound costs less than a block)."""
         if max(num.degree(), den.degree()) < MIN_DEGREE:
             return None
-        L = self.slope(key, num, den, lo, hi)
-        if L is None:
-            return None
-        with ctx.workprec(PREC):
-            s = L * arb(max(t - lo, hi - t))
-        return ball_bounds(s)[1] if s.is_finite() else None
+        return mean_value_bound(self.slope(key, num, den, lo, hi), lo, hi, t)
 
 
-__all__ = ["SlopeBounds"]
+def mean_value_bound(L, lo: fmpq, hi: fmpq, t: fmpq) -> fmpq | None:
+    """``L * max(t - lo, hi - t)`` as an exact upper bound (None if ``L`` is None
+    or not finite): the spread on [lo, hi] around t of a function whose slope
+    is at most ``L`` there (or on any interval holding [lo, hi])."""
+    if L is None:
+        return None
+    with ctx.workprec(PREC):
+        s = L * arb(max(t - lo, hi - t))
+    return ball_bounds(s)[1] if s.is_finite() else None
+
+
+__all__ = ["SlopeBounds", "mean_value_bound"]
