@@ -180,6 +180,46 @@ class _Cell:
         return M
 
 
+class _Common:
+    """A cell's common denominator ``B`` of the followers' formulas, their
+    numerators ``c_u = (B / d_u)(d_u - n_u)`` and the moves' numerators
+    ``A_w = sum_u c_u P_wu`` over it, for one followers tuple.
+
+    When a position's followers extend the previous one's by one (1-pile Nim),
+    ``B`` grows by a factor ``f`` and every ``c_u`` by ``f`` with it; rescaling
+    them all took a sixth of a nim 64 solve.  So the ``c_u`` are kept over the
+    ``scale`` they were last brought to (``late`` holds the followers added
+    since, each over its own ``B``) and rescaled only when a numerator has to
+    be made from them; the numerators the last position made are carried over
+    as ``f A_w + c_last P_w,last`` instead.
+    """
+
+    __slots__ = ("B", "cs", "scale", "late", "nums")
+
+    def __init__(self, B: fmpz_poly, cs: dict, scale: fmpz_poly, late: list):
+        self.B = B
+        self.cs = cs  # follower -> c_u over ``scale`` (a divisor of B)
+        self.scale = scale
+        self.late = late  # [(follower, c_u, the B it is over)], added after ``cs`` was brought up
+        self.nums: dict = {}  # move index -> (A_w over B, the position's row w)
+
+    def followers(self) -> dict:
+        """Every follower's ``c_u`` over ``B`` (rescaling what needs it)."""
+        if self.scale is not self.B or self.late:
+            factors = {id(self.scale): None if self.scale is self.B else self.B // self.scale}
+            f = factors[id(self.scale)]
+            cs = dict(self.cs) if f is None else {u: c * f for u, c in self.cs.items()}
+            for u, c, over in self.late:
+                if over is not self.B:
+                    g = factors.get(id(over))
+                    if g is None:
+                        g = factors[id(over)] = self.B // over
+                    c = c * g
+                cs[u] = c
+            self.cs, self.scale, self.late = cs, self.B, []
+        return self.cs
+
+
 class _Cells:
     """Per-solve cache of :class:`_Cell`, keyed by the identity of the cell's end
     points (a position's cells are bounded by its followers' breakpoint
@@ -321,6 +361,7 @@ class _PositionSolver:
         self.cells = cells
         self.norm = norm
         self.key = tuple(pos.followers)
+        self._rows: dict = {}  # (id(row), w) -> (row w extends that row, the row)
 
     # -- shared per-cell data ------------------------------------------------
 
@@ -346,40 +387,64 @@ class _PositionSolver:
             cell.spread[u] = bound
         return e, cell.spread[u]
 
-    def _common(self, cell: _Cell):
-        """``B`` (> 0 on the cell) and the followers' numerators ``c_u`` over it,
-        extending the previous position's when its followers are a prefix of
-        ours (as in 1-pile Nim)."""
+    def _common(self, cell: _Cell) -> "_Common":
+        """``B`` (> 0 on the cell) with the followers' numerators over it and the
+        moves' numerators, extending the previous position's when its
+        followers are a prefix of ours (as in 1-pile Nim)."""
         data = cell.common.get(self.key)
         if data is not None:
             return data
         t = cell.t
         prefix = cell.common.pop(self.key[:-1], None) if len(self.key) > 1 else None
         if prefix is not None:
-            B, cs = prefix
             last = self.foll[-1]
-            B, f = _lcm_step(B, last.den, t)
-            cs = dict(cs) if f.is_one() else {u: c * f for u, c in cs.items()}
-            cs[last.position] = (B // last.den) * (last.den - last.num)
+            B, f = _lcm_step(prefix.B, last.den, t)
+            c_last = (B // last.den) * (last.den - last.num)
+            data = _Common(B, prefix.cs, prefix.scale, prefix.late + [(last.position, c_last, B)])
+            # a move's numerator carries over when its row did not change on
+            # the old followers: A_w' = f A_w + c_last P_w,last
+            P = self.pos.P
+            for w, (A, row) in prefix.nums.items():
+                if w < len(P) and self._extends(row, w):
+                    if not f.is_one():
+                        A = A * f
+                    weight = P[w][-1]
+                    data.nums[w] = (A if weight.is_zero() else A + c_last * weight, P[w])
         else:
             B = ONE
             for g in self.foll:
                 if not (B % g.den).is_zero():
                     B, _ = _lcm_step(B, g.den, t)
-            cs = {g.position: (B // g.den) * (g.den - g.num) for g in self.foll}
+            data = _Common(B, {g.position: (B // g.den) * (g.den - g.num) for g in self.foll}, B, [])
         if len(cell.common) > 8:  # followers are not prefixes of each other: do not hoard
             cell.common.clear()
-        cell.common[self.key] = (B, cs)
-        return B, cs
+        cell.common[self.key] = data
+        return data
 
-    def _numerator(self, cs: dict, w: int) -> fmpz_poly:
-        """``A_w = sum_u c_u P_wu``, one product per distinct weight ``P_wu``."""
+    def _extends(self, row: tuple, w: int) -> bool:
+        """Whether row ``w`` of this position is ``row`` (the previous position's
+        row ``w``) with one entry appended (memoised: rows are shared by cells)."""
+        key = (id(row), w)
+        got = self._rows.get(key)
+        if got is None:
+            mine = self.pos.P[w]
+            got = self._rows[key] = (len(mine) == len(row) + 1 and mine[:-1] == row, row)
+        return got[0]
+
+    def _numerator(self, common: "_Common", w: int) -> fmpz_poly:
+        """``A_w = sum_u c_u P_wu`` over ``common.B``, one product per distinct
+        weight ``P_wu`` (kept on the cell for the next position)."""
+        got = common.nums.get(w)
+        if got is not None:
+            return got[0]
+        cs = common.followers()
         acc = polys.ZERO
         for weight, members in self.pos.groups[w]:
             total = cs[members[0]]
             for u in members[1:]:
                 total = total + cs[u]
             acc += total * weight
+        common.nums[w] = (acc, self.pos.P[w])
         return acc
 
     # -- screening -----------------------------------------------------------
@@ -439,14 +504,12 @@ class _PositionSolver:
         up to ``y``), and the optimal set at ``x``."""
         cell = self.cells.get(x, y)
         survivors = self._screen(cell)
-        B, cs = self._common(cell)
+        common = self._common(cell)
+        B = common.B
         Q = self.pos.Q
-        A = {}
 
         def num(w):
-            if w not in A:
-                A[w] = self._numerator(cs, w)
-            return A[w]
+            return self._numerator(common, w)
 
         if len(survivors) == 1:
             best = survivors[0]
@@ -509,7 +572,7 @@ class _PositionSolver:
 
     def walk_cells(self, lo: RealAlgebraic, hi: RealAlgebraic):
         """The cells between the followers' breakpoints that meet [lo, hi], clipped
-        to it: ``(x, y, B, {follower: c_u})`` (common denominator and numerators)."""
+        to it: ``(x, y, common)`` (the common denominator and numerators, :class:`_Common`)."""
         for f in self.foll:
             f.enter(0, self.norm)
         x = self.A
@@ -519,8 +582,8 @@ class _PositionSolver:
                 cx = x if x.compare(lo) >= 0 else lo
                 cy = y if y.compare(hi) <= 0 else hi
                 if cx.compare(cy) < 0:
-                    B, cs = self._common(self.cells.get(cx, cy))
-                    yield cx, cy, B, cs
+                    common = self._common(self.cells.get(cx, cy))
+                    yield cx, cy, common
             if y.compare(hi) >= 0:
                 return
             self._step(y)
@@ -683,5 +746,5 @@ def move_formulas(solution, v, lo=None, hi=None):
     hi = RealAlgebraic.rational(b) if hi is None else RealAlgebraic.coerce(hi)
     pos = _Position(game, solution.channel, v, a, b)
     solver = _PositionSolver(pos, [solution.value(w) for w in fs], a, b, _Cells(a, b), {})
-    for x, y, B, cs in solver.walk_cells(lo, hi):
-        yield x, y, {pos.labels[w]: RationalFunction(solver._numerator(cs, w), B * pos.Q[w]) for w in range(len(fs))}
+    for x, y, common in solver.walk_cells(lo, hi):
+        yield x, y, {pos.labels[w]: RationalFunction(solver._numerator(common, w), common.B * pos.Q[w]) for w in range(len(fs))}
