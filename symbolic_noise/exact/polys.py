@@ -215,8 +215,15 @@ def bernstein_ratio_range(num: fmpz_poly, den: fmpz_poly, lo, hi):
     b = _scaled_bernstein(den, lo, hi, d)
     if any(x <= 0 for x in b):
         return None
-    ratios = [fmpq(x) / y for x, y in zip(a, b)]
-    return min(ratios), max(ratios)
+    # the extreme ratios a_i / b_i by integer cross-multiplication (b_i > 0),
+    # two fractions made in the end
+    low = high = 0
+    for i in range(1, len(a)):
+        if a[i] * b[low] < a[low] * b[i]:
+            low = i
+        if a[i] * b[high] > a[high] * b[i]:
+            high = i
+    return fmpq(a[low], b[low]), fmpq(a[high], b[high])
 
 
 def bernstein_deviation_bound(num: fmpz_poly, den: fmpz_poly, value: fmpq, lo, hi):

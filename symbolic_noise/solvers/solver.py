@@ -153,12 +153,13 @@ def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly
 class _Cell:
     """What positions share on one cell ``(x, y)`` between breakpoints."""
 
-    __slots__ = ("x", "y", "t", "lo", "hi", "e", "spread", "slope", "bern", "common", "gen")
+    __slots__ = ("x", "y", "t", "lo", "hi", "hull", "e", "spread", "slope", "bern", "common", "gen")
 
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
         self.t = _pick_point(x, y)
         self.lo, self.hi = dyadic_hull(x, y, a, b)
+        self.hull = (self.lo.p, self.lo.q, self.hi.p, self.hi.q)  # a fast hashable name of [lo, hi]
         self.e = {}  # follower -> exact 1 - N_u(t)
         self.spread = {}  # follower -> exact bound on |N_u(s) - N_u(t)| on [lo, hi], or None
         # follower -> (num, arb bound of |N_u'| on an interval holding [lo, hi]):
@@ -234,7 +235,7 @@ class _Cells:
         self._ends: dict = {}  # id(y) -> the last cell made that ends at y
         self.gen = 0
 
-    def deviation(self, u, f: "_Follower", value: fmpq, lo: fmpq, hi: fmpq) -> fmpq | None:
+    def deviation(self, u, f: "_Follower", value: fmpq, lo: fmpq, hi: fmpq, hull=None) -> fmpq | None:
         """An exact bound on ``|N_u(s) - value|`` for s in [lo, hi], where
         ``value = N_u(t)`` at a point t of [lo, hi]: ``max(M - value, value - m)``
         with ``[m, M]`` the Bernstein range of the follower's formula on the
@@ -243,8 +244,11 @@ class _Cells:
         does not depend on t, so it is kept per (follower, piece, interval):
         positions with different cells on the same dyadic hull share it (Chomp
         5 x 5 king: 76 thousand ranges serve 230 thousand cells' followers).
-        ``None`` unless the denominator's Bernstein coefficients are positive."""
-        key = (u, f.index, lo.p, lo.q, hi.p, hi.q)
+        ``None`` unless the denominator's Bernstein coefficients are positive.
+        ``hull`` is a hashable name of (lo, hi) (fmpq hashes slowly)."""
+        if hull is None:
+            hull = (lo.p, lo.q, hi.p, hi.q)
+        key = (u, f.index, hull)
         got = self._ranges.get(key)
         # a lockstep worker renumbers pieces after a hand-over: the key names the
         # pair only while it is the same pair
@@ -383,7 +387,7 @@ class _PositionSolver:
                     got = cell.slope[u] = (f.num, L)
                 bound = spread_module.mean_value_bound(got[1], cell.lo, cell.hi, cell.t)
             if bound is None:
-                bound = self.cells.deviation(u, f, value, cell.lo, cell.hi)
+                bound = self.cells.deviation(u, f, value, cell.lo, cell.hi, cell.hull)
             cell.spread[u] = bound
         return e, cell.spread[u]
 
