@@ -95,11 +95,11 @@ def test_deviation_bound_equals_the_bound_of_the_difference(num_c, den_c, cell):
 
 
 def test_solver_spreads_hold_on_every_cell_of_a_solve():
-    """Spreads the solver used while solving Nim 22 (the mean-value bounds of
-    formulas of degree >= MIN_DEGREE, with slope bounds of their own or
-    inherited from the cell they were split from, and the exact Bernstein ones
-    below) bound the follower's true deviation at 9 points of the cell (exact
-    evaluation)."""
+    """Enclosures the solver used while solving Nim 22 (the exact value at t with
+    the mean-value bounds of formulas of degree >= MIN_DEGREE, with slope
+    bounds of their own or inherited from the cell they were split from; the
+    Bernstein range's centre and radius below) hold 1 - N_u at 9 points of the
+    cell (exact evaluation)."""
     seen, made, fresh = [], [], []
     original = solver_module._PositionSolver._follower_data
     original_bound, original_slope = spread_module.mean_value_bound, SlopeBounds.slope
@@ -115,7 +115,7 @@ def test_solver_spreads_hold_on_every_cell_of_a_solve():
 
     def record(self, cell, f):
         out = original(self, cell, f)
-        seen.append((cell.lo, cell.hi, cell.t, f.num, f.den, out[1]))
+        seen.append((cell.lo, cell.hi, out[0], f.num, f.den, out[1]))
         return out
 
     solver_module._PositionSolver._follower_data = record
@@ -131,13 +131,12 @@ def test_solver_spreads_hold_on_every_cell_of_a_solve():
     # and most cells split by a new breakpoint took their parent's slope bounds
     assert len(fresh) < 0.7 * len(made)  # 283 of 504 on 2026-11-24
     checked = 0
-    for lo, hi, t, num, den, s in seen[::5]:
+    for lo, hi, e, num, den, s in seen[::5]:
         if s is None:
             continue
-        value = _ratio(num, den, t)
         for j in range(9):
             x = lo + (hi - lo) * fmpq(j, 8)
-            assert abs(_ratio(num, den, x) - value) <= s
+            assert abs(1 - _ratio(num, den, x) - e) <= s
         checked += 1
     assert checked > 100
 
@@ -164,37 +163,33 @@ def _follower(num, den, index=0):
 
 @settings(max_examples=150, deadline=None)
 @given(coeffs, st.lists(st.integers(1, 10**6), min_size=1, max_size=40), cells())
-def test_cached_deviation_is_the_bernstein_bound(num_c, den_c, cell):
-    """The solver's cached Bernstein range gives max(M - N(t), N(t) - m): never
-    below the true deviation at the cell's ends, and never above the exact
-    (slow-path) Bernstein deviation bound, which it equals up to that bound's rounding."""
+def test_cached_enclosure_is_the_bernstein_range(num_c, den_c, cell):
+    """The solver's cached enclosure of 1 - N on a cell is the centre and radius
+    of the Bernstein range: it holds at the cell's ends and middle, and its
+    radius is at most the exact Bernstein deviation bound from any point of the cell."""
     num, den = fmpz_poly(num_c), fmpz_poly(den_c)
     lo, hi, t = cell
-    value = _ratio(num, den, t)
     cells_ = solver_module._Cells(fmpq(0), fmpq(1))
-    bound = cells_.deviation("u", _follower(num, den), value, lo, hi)
-    reference = bernstein_deviation_bound(num, den, value, lo, hi)
-    assert bound is not None and reference is not None  # den > 0 on [0, 1]
-    assert bound <= reference
-    for s in (lo, hi, (lo + hi) / 2):
-        assert abs(_ratio(num, den, s) - value) <= bound
+    e, s = cells_.enclosure("u", _follower(num, den), lo, hi)
+    assert s <= bernstein_deviation_bound(num, den, _ratio(num, den, t), lo, hi)
+    for x in (lo, hi, (lo + hi) / 2, t):
+        assert abs(1 - _ratio(num, den, x) - e) <= s
 
 
-def test_cached_deviation_is_shared_and_not_served_stale():
+def test_cached_enclosure_is_shared_and_not_served_stale():
     """Two cells on the same dyadic interval share one range; the same key
     naming another formula (lockstep renumbering) gets a range of its own."""
     lo, hi = fmpq(1, 4), fmpq(1, 2)
     den = fmpz_poly([1])
     flat, steep = fmpz_poly([1, 0, 1]), fmpz_poly([0, 1000])
     cells_ = solver_module._Cells(fmpq(0), fmpq(1))
-    a = cells_.deviation("u", _follower(flat, den), flat(fmpq(3, 8)), lo, hi)
+    a = cells_.enclosure("u", _follower(flat, den), lo, hi)
     assert len(cells_._ranges) == 1
-    cells_.deviation("u", _follower(flat, den), flat(fmpq(5, 16)), lo, hi)
-    assert len(cells_._ranges) == 1  # served from the cache
-    b = cells_.deviation("u", _follower(steep, den), steep(fmpq(3, 8)), lo, hi)
-    # 1 + p^2 on [1/4, 1/2]: Bernstein coefficients 17/16, 9/8, 5/4; N(3/8) = 73/64
-    assert a == max(fmpq(5, 4) - fmpq(73, 64), fmpq(73, 64) - fmpq(17, 16)) == fmpq(7, 64)
-    assert b >= abs(steep(hi) - steep(fmpq(3, 8)))  # 125: the steep formula's own range
+    assert cells_.enclosure("u", _follower(flat, den), lo, hi) is a  # served from the cache
+    # 1 + p^2 on [1/4, 1/2]: Bernstein coefficients 17/16, 9/8, 5/4
+    assert a == (1 - (fmpq(17, 16) + fmpq(5, 4)) / 2, (fmpq(5, 4) - fmpq(17, 16)) / 2)
+    b = cells_.enclosure("u", _follower(steep, den), lo, hi)
+    assert b == (1 - fmpq(750, 2), fmpq(250, 2))  # 1000 p on [1/4, 1/2]: [250, 500]
 
 
 def test_screening_never_drops_an_optimal_move():

@@ -13,12 +13,13 @@ one formula ``N_u = n_u / d_u``, so every sent move's value is a rational functi
 
 On each cell:
 
-1. *Screening* (certified and cheap).  At a rational point ``t`` of the cell each
-   follower's exact value and an exact bound on its spread over the cell (the
-   mean-value form in ball arithmetic on cached dyadic blocks,
-   :mod:`symbolic_noise.solvers.spread`, or Bernstein coefficients for formulas
-   of low degree and where that fails) give every move an enclosure over the whole cell:
-   ``sum_u psi(w, u)(s) (1 - N_u(t))`` is a rational function of the channel's
+1. *Screening* (certified and cheap).  An enclosure of each follower's value
+   over the cell (its exact value at a rational point ``t`` of the cell and the
+   mean-value bound in ball arithmetic on cached dyadic blocks,
+   :mod:`symbolic_noise.solvers.spread`; or, for formulas of low degree and
+   where that fails, the range of its Bernstein coefficients) gives every move
+   an enclosure over the whole cell:
+   ``sum_u psi(w, u)(s) e_u``, ``e_u`` the centre of the follower's, is a rational function of the channel's
    small degree whose range follows from Bernstein ratios (the mediant
    inequality), computed in arb ball arithmetic and read off as exact rational
    bounds.  A move whose enclosure lies below the leader's is strictly worse on
@@ -160,8 +161,8 @@ class _Cell:
         self.t = _pick_point(x, y)
         self.lo, self.hi = dyadic_hull(x, y, a, b)
         self.hull = (self.lo.p, self.lo.q, self.hi.p, self.hi.q)  # a fast hashable name of [lo, hi]
-        self.e = {}  # follower -> exact 1 - N_u(t)
-        self.spread = {}  # follower -> exact bound on |N_u(s) - N_u(t)| on [lo, hi], or None
+        self.e = {}  # follower -> centre of an enclosure of 1 - N_u on [lo, hi] (1 - N_u(t), or a range's)
+        self.spread = {}  # follower -> its radius (exact), or None
         # follower -> (num, arb bound of |N_u'| on an interval holding [lo, hi]):
         # a cell split by a new breakpoint starts with its parent's
         self.slope = {}
@@ -235,17 +236,17 @@ class _Cells:
         self._ends: dict = {}  # id(y) -> the last cell made that ends at y
         self.gen = 0
 
-    def deviation(self, u, f: "_Follower", value: fmpq, lo: fmpq, hi: fmpq, hull=None) -> fmpq | None:
-        """An exact bound on ``|N_u(s) - value|`` for s in [lo, hi], where
-        ``value = N_u(t)`` at a point t of [lo, hi]: ``max(M - value, value - m)``
-        with ``[m, M]`` the Bernstein range of the follower's formula on the
-        dyadic interval (:func:`polys.bernstein_ratio_range`, the bound
-        :func:`polys.bernstein_deviation_bound` gives, taken apart).  The range
-        does not depend on t, so it is kept per (follower, piece, interval):
-        positions with different cells on the same dyadic hull share it (Chomp
-        5 x 5 king: 76 thousand ranges serve 230 thousand cells' followers).
-        ``None`` unless the denominator's Bernstein coefficients are positive.
-        ``hull`` is a hashable name of (lo, hi) (fmpq hashes slowly)."""
+    def enclosure(self, u, f: "_Follower", lo: fmpq, hi: fmpq, hull=None) -> tuple[fmpq, fmpq] | None:
+        """``(e, s)`` with ``|1 - N_u(x) - e| <= s`` for every x in [lo, hi]: the
+        centre and radius of the Bernstein range ``[m, M]`` of the follower's
+        formula there (:func:`polys.bernstein_ratio_range`, the mediant
+        inequality).  It does not depend on the cell's sample point, so it is
+        kept per (follower, piece, interval): positions with different cells on
+        the same dyadic hull share it, and no value at the sample point is
+        computed (Chomp 5 x 5 king: 76 thousand ranges serve 230 thousand
+        cells' followers).  ``None`` unless the denominator's Bernstein
+        coefficients are positive.  ``hull`` is a hashable name of (lo, hi)
+        (fmpq hashes slowly)."""
         if hull is None:
             hull = (lo.p, lo.q, hi.p, hi.q)
         key = (u, f.index, hull)
@@ -253,13 +254,12 @@ class _Cells:
         # a lockstep worker renumbers pieces after a hand-over: the key names the
         # pair only while it is the same pair
         if got is None or got[0] is not f.num or got[1] is not f.den:
-            got = self._ranges[key] = (f.num, f.den, polys.bernstein_ratio_range(f.num, f.den, lo, hi))
+            span = polys.bernstein_ratio_range(f.num, f.den, lo, hi)
+            pair = None if span is None else (1 - (span[0] + span[1]) / 2, (span[1] - span[0]) / 2)
+            got = self._ranges[key] = (f.num, f.den, pair)
             if len(self._ranges) > _MAX_RANGES:
                 self._ranges.pop(next(iter(self._ranges)))  # the oldest
-        span = got[2]
-        if span is None:
-            return None
-        return max(span[1] - value, value - span[0])
+        return got[2]
 
     def get(self, x: RealAlgebraic, y: RealAlgebraic) -> _Cell:
         key = (id(x), id(y))
@@ -370,15 +370,16 @@ class _PositionSolver:
     # -- shared per-cell data ------------------------------------------------
 
     def _follower_data(self, cell: _Cell, f: _Follower):
-        """Exact ``1 - N_u(t)`` and a bound on ``|N_u(s) - N_u(t)|`` over the cell."""
+        """An enclosure of ``1 - N_u`` over the cell: ``(e, s)`` with
+        ``|1 - N_u(x) - e| <= s`` for x in [lo, hi] (``s`` None when none is proved).
+
+        Formulas of high degree: ``e = 1 - N_u(t)`` exactly and the mean-value
+        bound (a slope bound inherited from the cell this one was split from,
+        else one from cached blocks).  Low degree, or if that fails: the centre
+        and radius of the exact Bernstein range."""
         u = f.position
         e = cell.e.get(u)
         if e is None:
-            value = f.num(cell.t) / f.den(cell.t)
-            e = cell.e[u] = 1 - value
-            # the mean-value form (a slope bound inherited from the cell this one
-            # was split from, else one from cached blocks); the exact Bernstein
-            # bound for low degrees or if that fails
             bound = None
             if max(f.num.degree(), f.den.degree()) >= spread_module.MIN_DEGREE:
                 got = cell.slope.get(u)
@@ -386,8 +387,13 @@ class _PositionSolver:
                     L = self.cells.slopes.slope((u, f.index), f.num, f.den, cell.lo, cell.hi)
                     got = cell.slope[u] = (f.num, L)
                 bound = spread_module.mean_value_bound(got[1], cell.lo, cell.hi, cell.t)
+                if bound is not None:
+                    e = 1 - f.num(cell.t) / f.den(cell.t)
             if bound is None:
-                bound = self.cells.deviation(u, f, value, cell.lo, cell.hi, cell.hull)
+                pair = self.cells.enclosure(u, f, cell.lo, cell.hi, cell.hull)
+                # without an enclosure the screening keeps every move; e is then only a value
+                e, bound = pair if pair is not None else (1 - f.num(cell.t) / f.den(cell.t), None)
+            cell.e[u] = e
             cell.spread[u] = bound
         return e, cell.spread[u]
 
@@ -456,7 +462,7 @@ class _PositionSolver:
     def _screen(self, cell: _Cell) -> list:
         """The moves not shown strictly worse than the leader on the whole cell.
 
-        With ``e_u = 1 - N_u(t)`` and ``|N_u(s) - N_u(t)| <= s_u`` on the cell,
+        With ``|1 - N_u(s) - e_u| <= s_u`` on the cell (:meth:`_follower_data`),
         every move's value lies in ``F_w(s) +- G_w(s)`` where
         ``F_w = sum_u psi(w, u) e_u`` and ``G_w = sum_u psi(w, u) s_u`` are
         rational functions of the channel's degree; Bernstein ratios bound them
