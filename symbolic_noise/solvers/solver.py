@@ -567,17 +567,27 @@ class _PositionSolver:
         return frozenset(self.pos.labels[w] for w, x in enumerate(values) if x == top)
 
     def _cell_end(self) -> RealAlgebraic:
-        """The nearest end of the followers' current pieces."""
+        """The nearest end of the followers' current pieces (followers share
+        breakpoint objects: each distinct one is compared once)."""
         y = self.foll[0].end
+        seen = {id(y)}
         for f in self.foll[1:]:
-            if f.end is not y and f.end.compare(y) < 0:
-                y = f.end
+            e = f.end
+            if id(e) not in seen:
+                seen.add(id(e))
+                if e.compare(y) < 0:
+                    y = e
         return y
 
     def _step(self, h: RealAlgebraic) -> None:
         """Move every follower whose piece ends at ``h`` into its next piece."""
+        at_h = {}  # id of a piece end (alive: a breakpoint of a follower) -> whether it is h
         for f in self.foll:
-            if f.end is h or f.end.compare(h) == 0:
+            e = f.end
+            moves = at_h.get(id(e))
+            if moves is None:
+                moves = at_h[id(e)] = e is h or e.compare(h) == 0
+            if moves:
                 f.enter(f.index + 1, self.norm)
 
     def walk_cells(self, lo: RealAlgebraic, hi: RealAlgebraic):
