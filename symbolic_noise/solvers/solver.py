@@ -163,11 +163,11 @@ class _Cell:
         self.hull = (self.lo.p, self.lo.q, self.hi.p, self.hi.q)  # a fast hashable name of [lo, hi]
         self.e = {}  # follower -> centre of an enclosure of 1 - N_u on [lo, hi] (1 - N_u(t), or a range's)
         self.spread = {}  # follower -> its radius (exact), or None
-        # follower -> (num, arb bound of |N_u'| on an interval holding [lo, hi]):
+        # follower -> (num, den, arb bound of |N_u'| on an interval holding [lo, hi]):
         # a cell split by a new breakpoint starts with its parent's
         self.slope = {}
         self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
-        self.common = {}  # followers tuple -> (B, {follower: c_u})
+        self.common = {}  # followers tuple -> _Common
         self.gen = 0
 
     def bernstein_matrix(self, d: int) -> arb_mat:
@@ -383,10 +383,10 @@ class _PositionSolver:
             bound = None
             if max(f.num.degree(), f.den.degree()) >= spread_module.MIN_DEGREE:
                 got = cell.slope.get(u)
-                if got is None or got[0] is not f.num:
+                if got is None or got[0] is not f.num or got[1] is not f.den:
                     L = self.cells.slopes.slope((u, f.index), f.num, f.den, cell.lo, cell.hi)
-                    got = cell.slope[u] = (f.num, L)
-                bound = spread_module.mean_value_bound(got[1], cell.lo, cell.hi, cell.t)
+                    got = cell.slope[u] = (f.num, f.den, L)
+                bound = spread_module.mean_value_bound(got[2], cell.lo, cell.hi, cell.t)
                 if bound is not None:
                     e = 1 - f.num(cell.t) / f.den(cell.t)
             if bound is None:
