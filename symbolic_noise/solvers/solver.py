@@ -33,11 +33,16 @@ On each cell:
    cell's start and the step is redone on the shorter cell.  ``D = 0``
    identically puts ``c`` in the optimal set, ``D(x) = 0`` in the set at ``x``.
 
-Every decision is an exact sign or a certified ball bound; no float decides.
+Every decision is an exact sign or a certified ball bound; no float decides
+(floats only propose the screening's leader, whose floor is then bounded in balls).
 Work on a cell is shared between positions through a per-solve cache (the
-followers' values and spreads at ``t``, the common denominator and the
-followers' numerators over it): consecutive positions of 1-pile Nim have almost
-the same cells and followers, which is what makes large heaps affordable.
+followers' enclosures, the common denominator, the followers' numerators over
+it and the moves' numerators, which the next position carries over as
+``f A_w + c_last P_w,last`` when its followers extend ours by one): consecutive
+positions of 1-pile Nim have almost the same cells and followers, which is what
+makes large heaps affordable.  A cell split by a new breakpoint starts with its
+parent's slope bounds, and the Bernstein ranges of low-degree formulas are kept
+per dyadic interval for every position that meets them there.
 
 Examples
 --------
