@@ -40,7 +40,8 @@ else:
     game = Chomp(*map(int, board.split("x")))
 t = time.process_time()
 solve(game, channel)
-print(time.process_time() - t)
+import symbolic_noise
+print(os.path.realpath(os.path.dirname(os.path.dirname(symbolic_noise.__file__))), time.process_time() - t)
 """
 
 
@@ -49,8 +50,17 @@ def cpu_seconds(path: str, case: str, spread_off: bool = False) -> float:
     env.pop("SYMBOLIC_NOISE_CACHE", None)
     if spread_off:
         env["AB_SPREAD_OFF"] = "1"
-    out = subprocess.run([sys.executable, "-c", CHILD, case], env=env, capture_output=True, text=True, check=True)
-    return float(out.stdout.strip())
+    # run in ``path``: ``python -c`` puts the working directory first on
+    # sys.path, before PYTHONPATH, so a child started in this checkout would
+    # import this checkout whatever the base (every --base COMMIT figure made
+    # from the repository root before 2026-11-24 compared this checkout with itself)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, case], env=env, cwd=path, capture_output=True, text=True, check=True
+    )
+    version = out.stdout.split()
+    if version[0] != os.path.realpath(path):
+        raise RuntimeError(f"the child imported symbolic_noise from {version[0]}, not from {path}")
+    return float(version[1])
 
 
 def main(argv=None) -> int:
