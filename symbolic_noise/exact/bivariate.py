@@ -241,6 +241,97 @@ def deg_p(f: fmpz_mpoly) -> int:
     return max((i for i, _ in f.to_dict()), default=0)
 
 
+def p_rows(f: fmpz_mpoly) -> list[list[int]]:
+    """``f`` as its coefficients in p (index = power of p), each the list of its
+    integer coefficients in q (index = power of q); ``[]`` for 0.
+
+    >>> p, q = CTX.gens()
+    >>> p_rows(p * q - 1)
+    [[-1], [0, 1]]
+    """
+    rows: dict = {}
+    for (i, j), c in f.to_dict().items():
+        rows.setdefault(i, {})[j] = int(c)
+    return [[r.get(j, 0) for j in range(max(r) + 1)] if (r := rows.get(i)) else [0] for i in range(max(rows, default=-1) + 1)]
+
+
+def _at(row: list, x: int) -> int:
+    """The integer polynomial ``row`` (coefficients from the constant) at x (Horner)."""
+    v = 0
+    for c in reversed(row):
+        v = v * x + c
+    return v
+
+
+def _balanced_digits(v: int, k: int, n: int) -> list:
+    """The n digits c_0, ..., c_{n-1} of ``v = sum c_i 2^(k i)`` with every
+    ``|c_i| < 2^(k-1)`` (balanced base 2^k), split in halves: the low half of such a
+    sum lies in ``(-2^(k h - 1), 2^(k h - 1))``, so it is v's balanced residue."""
+    if n == 1:
+        return [v]
+    h = n // 2
+    bits = k * h
+    low = v & ((1 << bits) - 1)
+    if low >> (bits - 1):
+        low -= 1 << bits
+    return _balanced_digits(low, k, h) + _balanced_digits((v - low) >> bits, k, n - h)
+
+
+def resultant_p_rows(a: list, b: list) -> fmpz_poly:
+    """``res_p(a, b)`` in Z[q], exactly, from :func:`p_rows` of two polynomials with
+    ``deg_p >= 1``, by Kronecker substitution: q = 2^k turns a and b into integer
+    polynomials in p whose resultant is R(2^k) (the resultant is a polynomial in
+    the coefficients and the degrees in p are kept: the leading coefficients do not
+    vanish at 2^k), and the coefficients of R are R(2^k)'s balanced digits in base
+    2^k.  The digits are R's coefficients when 2^k > 2 M, M a bound on them: R(z)
+    is the determinant of the Sylvester matrix at z, so on |z| = 1 Hadamard's
+    inequality gives ``|R(z)|^2 <= A^n B^m`` with ``A = sum ||a_i||_1^2`` over the
+    coefficients a_i of a in p (``B`` alike), m, n the degrees of a, b in p, and
+    every coefficient of R is at most ``max |R(z)|`` on the unit circle (Cauchy).
+    One integer resultant (FLINT's multi-modular ``fmpz_poly_resultant``) is several
+    times faster than ``fmpz_mpoly`` resultant in p of dense bivariate polynomials.
+
+    >>> p, q = CTX.gens()
+    >>> f, g = 2 * p**3 + q * p + 1, p**2 + q
+    >>> resultant_p_rows(p_rows(f), p_rows(g)) == in_q(f.resultant(g, "p"))
+    True
+    """
+    m, n = len(a) - 1, len(b) - 1
+    if m < 1 or n < 1:
+        raise ValueError("resultant_p_rows needs degree >= 1 in p")
+    A = sum(sum(map(abs, r)) ** 2 for r in a)
+    B = sum(sum(map(abs, r)) ** 2 for r in b)
+    k = ((A**n * B**m).bit_length() + 1) // 2 + 2
+    x = 1 << k
+    fa = fmpz_poly([_at(r, x) for r in a])
+    fb = fmpz_poly([_at(r, x) for r in b])
+    if fa.degree() != m or fb.degree() != n:  # never: 2^k exceeds the roots' bound of a_m, b_n
+        raise ArithmeticError("Kronecker substitution lost a leading coefficient")
+    deg = m * max(len(r) for r in b) + n * max(len(r) for r in a)  # > deg_q R (a Sylvester term's degree)
+    digits = _balanced_digits(int(fa.resultant(fb)), k, deg)
+    if abs(digits[-1]) >= x >> 1:  # never: deg bounds deg_q R
+        raise ArithmeticError("Kronecker substitution: too few digits")
+    return fmpz_poly(digits)
+
+
+def discriminant_p_rows(a: list) -> fmpz_poly:
+    """``disc_p a`` in Z[q] for :func:`p_rows` of a polynomial with ``deg_p = n >= 2``:
+    ``(-1)^(n(n-1)/2) res_p(a, da/dp) / lc_p(a)`` (FLINT's ``discriminant``, the
+    division exact), the resultant by :func:`resultant_p_rows`.
+
+    >>> p, q = CTX.gens()
+    >>> f = 3 * p**2 + (q + 1) * p + 5 * q
+    >>> discriminant_p_rows(p_rows(f)) == in_q(f.discriminant("p"))
+    True
+    """
+    n = len(a) - 1
+    r = resultant_p_rows(a, [[i * c for c in a[i]] for i in range(1, n + 1)])
+    d, rem = divmod(r, fmpz_poly(a[-1]))
+    if not rem.is_zero():
+        raise ArithmeticError("res_p(f, f_p) is not divisible by lc_p(f)")
+    return -d if (n * (n - 1) // 2) % 2 else d
+
+
 def lc_p(f: fmpz_mpoly) -> fmpz_mpoly:
     """The leading coefficient of ``f`` in p, a polynomial in q."""
     d = deg_p(f)
@@ -352,12 +443,15 @@ __all__ = [
     "at_q",
     "bernstein_sign",
     "deg_p",
+    "discriminant_p_rows",
     "evaluate2",
     "from_univariate",
     "in_q",
     "irreducible_factors",
     "lc_p",
+    "p_rows",
     "poly_key",
     "q_coeffs",
+    "resultant_p_rows",
     "specialise_q",
 ]
