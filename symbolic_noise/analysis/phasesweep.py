@@ -139,6 +139,7 @@ class SweepSolver:
         self.drop = set(drop)
         self._dsigns: dict = {}  # poly index -> BoxSign of its derivative in p
         self._rows: dict = {}  # poly index -> its p_rows (the resultants' input)
+        self._firsts: dict = {}  # (q-poly key, s) -> index of its first root above s (-1: s is a root)
         #: how many structures were computed (samples, moved ones included)
         self.samples = 0
 
@@ -451,10 +452,19 @@ class SweepSolver:
     def _narrow(self, owner, s: fmpq, lo: RealAlgebraic, hi: RealAlgebraic):
         """(lo, hi) cut at the owner's kept event roots nearest to s."""
         for k in self._q_keys(owner):
-            h, roots = self._qpolys[k]
-            if h(s) == 0:
+            roots = self._qpolys[k][1]
+            # s is a root of h iff it is one of its roots in (0, 1) (s lies there):
+            # decided by the search instead of evaluating h, and kept for the owners
+            # that share h
+            at = (k, s)
+            first = self._firsts.get(at)
+            if first is None:
+                first = _first_above(roots, s)
+                if first and roots[first - 1].compare(s) == 0:
+                    first = -1
+                self._firsts[at] = first
+            if first < 0:
                 raise _Degenerate
-            first = _first_above(roots, s)
             for n in range(first, len(roots)):
                 if roots[n].compare(hi) >= 0:
                     break
