@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -48,6 +49,7 @@ def _children_cpu() -> float:
 
 
 def _run(spec, channel, opponent, out, save, method="sweep", jobs=1):
+    os.setpgrp()  # a process group of its own: a timeout stops the case's pool workers too
     from symbolic_noise.errors import PhaseTooLargeError
     from symbolic_noise.analysis.phase import phase
     from symbolic_noise.games.registry import game_from_spec
@@ -88,7 +90,10 @@ def timed(spec, channel, opponent, limit, save=False, method="sweep", jobs=1):
         if not q.empty():  # done, still storing the diagram
             proc.join()
             return q.get()
-        proc.terminate()
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # the case and its workers (terminate() orphaned the workers)
+        except ProcessLookupError:
+            pass
         proc.join()
         return ("timeout", time.perf_counter() - start, None, None)
     return q.get()

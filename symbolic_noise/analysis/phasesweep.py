@@ -63,12 +63,17 @@ two neighbouring columns with the same structure are joined by the output
 merge (:mod:`symbolic_noise.analysis.phasecells`) when the critical value
 between them is regular for their walls.
 
+**Resultants.**  The discriminants and resultants in p are FLINT's values,
+computed by Kronecker substitution (one integer resultant at q = 2^k:
+:func:`~symbolic_noise.exact.bivariate.resultant_p_rows`), several times faster
+than ``fmpz_mpoly``'s for these dense polynomials.
+
 **Workers.**  With an ``executor`` the discriminants and resultants (most of
 the time of a large diagram) run in its workers: :func:`event_roots` takes the
-polynomials' terms and returns square-free parts and isolated roots as plain
-data.  A state's events are submitted as soon as its pieces are known; every
-q-interval still to cover gets its sample's structure at once, and the next
-strip finished is one whose events are all in.  Strips do not depend on that
+polynomials' coefficient rows and returns square-free parts and isolated roots
+as plain data.  A state's events are submitted as soon as its pieces are known;
+every q-interval still to cover gets its sample's structure at once, and the
+next strip finished is one whose events are all in.  Strips do not depend on that
 order: the diagram is the serial one.
 
 Examples

@@ -182,9 +182,8 @@ class Projection:
         leading coefficient) as univariate polynomials.  Only their roots matter,
         so no full factorisation: equal roots of different keys are merged
         exactly when the critical values are sorted."""
-        for k, h in squarefree_q_parts(g):
-            self.q_polys.setdefault(k, h)
-            self._owners.setdefault(k, set()).add(owner)
+        if not (g.is_zero() or g.is_constant()):
+            self._add_q_poly(in_q(g), owner)
 
     def _add_q_poly(self, g: fmpz_poly, owner: tuple) -> None:
         """:meth:`_add_q` of a polynomial in q given as an ``fmpz_poly``."""
