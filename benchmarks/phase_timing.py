@@ -18,13 +18,27 @@ past the listed k until a case fails to finish within the limit.
 With ``--jobs N`` (N > 1) the sweep's discriminants and resultants run in a
 process pool of N workers (``phase(..., executor=...)``, the CLI's ``--jobs``);
 the CPU column is then the main process's and the workers' together.
+
+With ``--base COMMIT`` every case runs under that commit's package (exported
+with ``git archive`` into a temporary directory) and under this checkout,
+alternately, ``--reps`` times: on a shared machine only such same-run pairs
+compare (as in ``benchmarks/ab_commits.py``).
+
+  python benchmarks/phase_timing.py --base b56b8ca --nim 7 8 --chomp --jobs 1 2 --reps 2
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
+import signal
+import subprocess
+import sys
+import tempfile
 import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _children_cpu() -> float:
@@ -35,6 +49,7 @@ def _children_cpu() -> float:
 
 
 def _run(spec, channel, opponent, out, save, method="sweep", jobs=1):
+    os.setpgrp()  # a process group of its own: a timeout stops the case's pool workers too
     from symbolic_noise.errors import PhaseTooLargeError
     from symbolic_noise.analysis.phase import phase
     from symbolic_noise.games.registry import game_from_spec
@@ -75,7 +90,10 @@ def timed(spec, channel, opponent, limit, save=False, method="sweep", jobs=1):
         if not q.empty():  # done, still storing the diagram
             proc.join()
             return q.get()
-        proc.terminate()
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # the case and its workers (terminate() orphaned the workers)
+        except ProcessLookupError:
+            pass
         proc.join()
         return ("timeout", time.perf_counter() - start, None, None)
     return q.get()
@@ -101,7 +119,11 @@ def main(argv=None):
     ap.add_argument("--jobs", nargs="+", type=int, default=[1],
                     help="worker processes for the sweep's events; several: each case with each, one after the other")
     ap.add_argument("--save", action="store_true", help="also store each diagram in results/phase/ (scripts/phase_results.py)")
+    ap.add_argument("--base", help="a git commit: each case under it and under this checkout, alternately")
+    ap.add_argument("--reps", type=int, default=1, help="with --base: pairs of runs per case")
     args = ap.parse_args(argv)
+    if args.base:
+        return ab(args)
     cases = [(("chomp", b), "king", "king@q") for b in args.chomp]
     cases += [(("nim", str(k)), "binary", "binary@q") for k in args.nim]
     cases += [(("nim", str(k)), "asymmetric", None) for k in args.asymmetric]
@@ -126,6 +148,26 @@ def main(argv=None):
                 break
             largest, k = k, k + 1
     print(f"largest Nim k done within {args.time_limit:.0f} s (wall clock, --jobs {args.jobs[-1]}): {largest}")
+
+
+def ab(args) -> None:
+    """Each (case, jobs) under ``args.base`` and under this checkout, alternately, in
+    fresh interpreters (this script on one case, the package from PYTHONPATH)."""
+    cases = [["--chomp", b, "--nim"] for b in args.chomp] + [["--chomp", "--nim", str(k)] for k in args.nim]
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "-C", ROOT, "archive", args.base, "symbolic_noise"], capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        print(f"{'game':>10} {'channel':>10} {'method':>6} {'jobs':>4} {'status':>8} {'wall s':>9} {'CPU s':>8}  version", flush=True)
+        for case in cases:
+            for jobs in args.jobs:
+                for _ in range(args.reps):
+                    for label, path in ((f"base {args.base}", tmp), ("this checkout", ROOT)):
+                        cmd = [sys.executable, os.path.abspath(__file__), *case, "--jobs", str(jobs),
+                               "--method", args.method[0], "--time-limit", str(args.time_limit)]
+                        env = dict(os.environ, PYTHONPATH=path)
+                        out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+                        line = out.splitlines()[1]  # the header, the case, the summary
+                        print(f"{line.split('  cells')[0]}  {label}", flush=True)
 
 
 if __name__ == "__main__":

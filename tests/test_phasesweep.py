@@ -22,6 +22,7 @@ from symbolic_noise.analysis import phasesweep
 from symbolic_noise.analysis.phase import PhaseDiagram, _Solver, opponent_spec, phase
 from symbolic_noise.errors import ChannelNotApplicableError
 from symbolic_noise.exact.algebraic import RealAlgebraic, sorted_exact_by
+from symbolic_noise.exact.bivariate import CTX, deg_p, discriminant_p_rows, in_q, p_rows, resultant_p_rows
 from symbolic_noise.games import Chomp, Nim
 from symbolic_noise.games.channels import get_channel
 from symbolic_noise.io.cli import main
@@ -214,6 +215,25 @@ def test_events_in_a_dask_cluster_give_the_same_diagram():
     assert _json(par) == _json(diagram("nim5"))
 
 
+_bivariate = st.dictionaries(
+    st.tuples(st.integers(0, 4), st.integers(0, 5)), st.integers(-40, 40), min_size=1, max_size=14
+).map(CTX.from_dict)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_bivariate, _bivariate, _bivariate)
+def test_kronecker_resultant_equals_flint(f, g, h):
+    """The events' resultants and discriminants by Kronecker substitution
+    (:func:`resultant_p_rows`) are FLINT's ``fmpz_mpoly`` ones, exactly; h * f and
+    h * g share a factor (a zero resultant), h * h a square (a zero discriminant)."""
+    for a, b in ((f, g), (h * f, h * g), (f * f + g, g - 3)):
+        if deg_p(a) >= 1 and deg_p(b) >= 1:
+            assert resultant_p_rows(p_rows(a), p_rows(b)) == in_q(a.resultant(b, "p"))
+    for a in (f, h * h, f * g):
+        if deg_p(a) >= 2:
+            assert discriminant_p_rows(p_rows(a)) == in_q(a.discriminant("p"))
+
+
 def test_event_roots_against_sympy():
     """The worker's events: a resultant and a discriminant in p, their square-free
     parts in q and their roots in (0, 1), against SymPy."""
@@ -225,9 +245,10 @@ def test_event_roots_against_sympy():
     f = (P - Q) * (2 * P - 1) + P**2 - Q / 3  # scaled to integers below
     g = 3 * P**2 - Q
     fi, gi = sympy.Poly(3 * f, P, Q), sympy.Poly(g, P, Q)
-    terms = lambda poly: {m: int(c) for m, c in poly.terms()}  # noqa: E731
+    # the worker's input: the coefficients in p, each a list of integer coefficients in q
+    rows = lambda poly: p_rows(CTX.from_dict({m: int(c) for m, c in poly.terms()}))  # noqa: E731
     for kind, want in (("res", sympy.resultant(3 * f, g, P)), ("disc", sympy.discriminant(3 * f, P))):
-        data = phasesweep.event_roots(kind, terms(fi), terms(gi) if kind == "res" else None)
+        data = phasesweep.event_roots(kind, rows(fi), rows(gi) if kind == "res" else None)
         prod = sympy.Integer(1)
         for coeffs, _ in data:
             prod *= sympy.Poly(list(reversed(coeffs)), Q).as_expr()

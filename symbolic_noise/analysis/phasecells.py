@@ -34,17 +34,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from flint import fmpz_poly
+
 from ..exact.algebraic import RealAlgebraic, rational_between
-from ..exact.bivariate import ONE2, Q_GEN, ZERO2, deg_p, in_q, lc_p
+from ..exact.bivariate import ONE2, Q_GEN, ZERO2, deg_p, discriminant_p_rows, in_q, lc_p, p_rows, resultant_p_rows
 from ..exact.cad import Column, interior_roots, locate_point
 
 
 def _sign_at(c: RealAlgebraic, f) -> int:
-    """The exact sign of a polynomial in q alone (``fmpz_mpoly``) at c."""
+    """The exact sign of a polynomial in q alone (``fmpz_mpoly`` or ``fmpz_poly``) at c."""
     if f.is_zero():
         return 0
-    g = in_q(f)
-    return c.sign_of(g)
+    return c.sign_of(f if isinstance(f, fmpz_poly) else in_q(f))
 
 
 class _Regularity:
@@ -60,14 +61,16 @@ class _Regularity:
             f = self.polys[idx]
             qs = [lc_p(f), f.compose(ZERO2, Q_GEN), f.compose(ONE2, Q_GEN)]
             if deg_p(f) >= 2:
-                qs.append(f.discriminant("p"))
+                qs.append(discriminant_p_rows(p_rows(f)))
             self._single[idx] = qs
         return self._single[idx]
 
     def res(self, a: int, b: int):
         key = (min(a, b), max(a, b))
         if key not in self._res:
-            self._res[key] = self.polys[key[0]].resultant(self.polys[key[1]], "p")
+            f, g = self.polys[key[0]], self.polys[key[1]]
+            self._res[key] = (resultant_p_rows(p_rows(f), p_rows(g)) if deg_p(f) >= 1 and deg_p(g) >= 1
+                              else f.resultant(g, "p"))
         return self._res[key]
 
     def regular(self, c: RealAlgebraic, walls) -> bool:

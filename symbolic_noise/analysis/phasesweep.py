@@ -63,12 +63,17 @@ two neighbouring columns with the same structure are joined by the output
 merge (:mod:`symbolic_noise.analysis.phasecells`) when the critical value
 between them is regular for their walls.
 
+**Resultants.**  The discriminants and resultants in p are FLINT's values,
+computed by Kronecker substitution (one integer resultant at q = 2^k:
+:func:`~symbolic_noise.exact.bivariate.resultant_p_rows`), several times faster
+than ``fmpz_mpoly``'s for these dense polynomials.
+
 **Workers.**  With an ``executor`` the discriminants and resultants (most of
 the time of a large diagram) run in its workers: :func:`event_roots` takes the
-polynomials' terms and returns square-free parts and isolated roots as plain
-data.  A state's events are submitted as soon as its pieces are known; every
-q-interval still to cover gets its sample's structure at once, and the next
-strip finished is one whose events are all in.  Strips do not depend on that
+polynomials' coefficient rows and returns square-free parts and isolated roots
+as plain data.  A state's events are submitted as soon as its pieces are known;
+every q-interval still to cover gets its sample's structure at once, and the
+next strip finished is one whose events are all in.  Strips do not depend on that
 order: the diagram is the serial one.
 
 Examples
@@ -87,8 +92,9 @@ from __future__ import annotations
 from flint import fmpq, fmpz_poly
 
 from ..exact.algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact_by
-from ..exact.bivariate import CTX, ONE2, Q_GEN, ZERO2, BoxSign, deg_p, in_q, irreducible_factors, poly_key, q_coeffs
-from ..exact.cad import CROSSING_WIDTH, Column, interior_roots, squarefree_q_parts
+from ..exact.bivariate import (ONE2, Q_GEN, ZERO2, BoxSign, deg_p, discriminant_p_rows, in_q, irreducible_factors, p_rows,
+                               poly_key, q_coeffs, resultant_p_rows)
+from ..exact.cad import CROSSING_WIDTH, Column, interior_roots, squarefree_parts
 from ..exact.crossings import no_common_zero
 from ..solvers.codec import decode_point, encode_point
 
@@ -137,6 +143,8 @@ class SweepSolver:
         #: event kinds left out (tests only: a missing event must be caught)
         self.drop = set(drop)
         self._dsigns: dict = {}  # poly index -> BoxSign of its derivative in p
+        self._rows: dict = {}  # poly index -> its p_rows (the resultants' input)
+        self._firsts: dict = {}  # (q-poly key, s) -> index of its first root above s (-1: s is a root)
         #: how many structures were computed (samples, moved ones included)
         self.samples = 0
 
@@ -346,14 +354,21 @@ class SweepSolver:
                 return self._store(owner, [_decode_part(part) for part in fut.result()])
             kind = owner[0]
             if kind == "q":
-                g = self._qonly[owner[1]]
+                g = in_q(self._qonly[owner[1]])
             elif kind == "edge":
-                g = self.polys[owner[1]].compose(ZERO2 if owner[2] == 0 else ONE2, Q_GEN)
+                g = in_q(self.polys[owner[1]].compose(ZERO2 if owner[2] == 0 else ONE2, Q_GEN))
             elif kind == "disc":
-                g = self.polys[owner[1]].discriminant("p") if self._degs[owner[1]] >= 2 else None
+                g = discriminant_p_rows(self._rows_of(owner[1])) if self._degs[owner[1]] >= 2 else None
             else:
-                g = self.polys[owner[1]].resultant(self.polys[owner[2]], "p")
+                g = resultant_p_rows(self._rows_of(owner[1]), self._rows_of(owner[2]))
             return self._store(owner, _event_parts(g) if g is not None else [])
+        return hit
+
+    def _rows_of(self, idx: int) -> list:
+        """:func:`~symbolic_noise.exact.bivariate.p_rows` of a polynomial (cached)."""
+        hit = self._rows.get(idx)
+        if hit is None:
+            hit = self._rows[idx] = p_rows(self.polys[idx])
         return hit
 
     def _task(self, owner):
@@ -362,8 +377,8 @@ class SweepSolver:
         if owner[0] == "disc":
             if self._degs[owner[1]] < 2:
                 return None
-            return ("disc", _terms(self.polys[owner[1]]), None)
-        return ("res", _terms(self.polys[owner[1]]), _terms(self.polys[owner[2]]))
+            return ("disc", self._rows_of(owner[1]), None)
+        return ("res", self._rows_of(owner[1]), self._rows_of(owner[2]))
 
     def _store(self, owner, parts) -> list:
         """Record an owner's square-free parts ``[(h, roots in (0, 1))]``; its q-poly keys."""
@@ -442,10 +457,19 @@ class SweepSolver:
     def _narrow(self, owner, s: fmpq, lo: RealAlgebraic, hi: RealAlgebraic):
         """(lo, hi) cut at the owner's kept event roots nearest to s."""
         for k in self._q_keys(owner):
-            h, roots = self._qpolys[k]
-            if h(s) == 0:
+            roots = self._qpolys[k][1]
+            # s is a root of h iff it is one of its roots in (0, 1) (s lies there):
+            # decided by the search instead of evaluating h, and kept for the owners
+            # that share h
+            at = (k, s)
+            first = self._firsts.get(at)
+            if first is None:
+                first = _first_above(roots, s)
+                if first and roots[first - 1].compare(s) == 0:
+                    first = -1
+                self._firsts[at] = first
+            if first < 0:
                 raise _Degenerate
-            first = _first_above(roots, s)
             for n in range(first, len(roots)):
                 if roots[n].compare(hi) >= 0:
                     break
@@ -513,39 +537,34 @@ class SweepSolver:
         return sorted_exact_by(done, lambda it: it[0])
 
 
-def _terms(f) -> dict:
-    return {e: int(c) for e, c in f.to_dict().items()}
-
-
 def _cost(args) -> int:
     kind, a, b = args
-    da = max(i for i, _ in a)
-    return 2 * da * da if kind == "disc" else da * max(i for i, _ in b)
+    da = len(a) - 1
+    return 2 * da * da if kind == "disc" else da * (len(b) - 1)
 
 
-def event_roots(kind: str, a: dict, b: dict | None) -> list:
+def event_roots(kind: str, a: list, b: list | None) -> list:
     """The events of one owner as plain data, what an executor's worker computes:
-    for ``disc_p a`` or ``res_p(a, b)`` (bivariate polynomials given as
-    ``{(i, j): c}``, c the coefficient of p^i q^j), its square-free parts in q,
-    each ``(coefficients, roots in (0, 1))``, the roots encoded by
-    :func:`~symbolic_noise.solvers.codec.encode_point`.
+    for ``disc_p a`` or ``res_p(a, b)`` (bivariate polynomials given by their
+    :func:`~symbolic_noise.exact.bivariate.p_rows`: ``a[i][j]`` the coefficient of
+    p^i q^j), its square-free parts in q, each ``(coefficients, roots in (0, 1))``,
+    the roots encoded by :func:`~symbolic_noise.solvers.codec.encode_point`.
 
-    >>> event_roots("res", {(1, 0): 2, (0, 1): -1}, {(1, 0): 1, (0, 0): -1})
+    >>> event_roots("res", [[0, -1], [2]], [[-1], [1]])
     [([-2, 1], [])]
-    >>> event_roots("res", {(1, 0): 2, (0, 1): -1}, {(1, 0): 4, (0, 0): -1})
+    >>> event_roots("res", [[0, -1], [2]], [[-1], [4]])
     [([-1, 2], ['1/2'])]
     """
-    f = CTX.from_dict(a)
-    g = f.discriminant("p") if kind == "disc" else f.resultant(CTX.from_dict(b), "p")
+    g = discriminant_p_rows(a) if kind == "disc" else resultant_p_rows(a, b)
     return [([int(c) for c in h.coeffs()], [encode_point(r) for r in roots]) for h, roots in _event_parts(g)]
 
 
-def _event_parts(g) -> list:
+def _event_parts(g: fmpz_poly) -> list:
     """``[(h, roots of h in (0, 1))]`` for the square-free parts h of a polynomial
-    g in q alone (an ``fmpz_mpoly``)."""
+    g in q."""
     zero, one = fmpq(0), fmpq(1)
     return [(h, [r for r in real_roots(h, 0, 1) if r.compare(zero) > 0 and r.compare(one) < 0])
-            for _, h in squarefree_q_parts(g)]
+            for _, h in squarefree_parts(g)]
 
 
 def _decode_part(part) -> tuple:

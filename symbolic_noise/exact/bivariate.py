@@ -17,8 +17,6 @@ Examples
 
 from __future__ import annotations
 
-import functools
-
 from flint import arb, arb_poly, fmpq, fmpq_poly, fmpz_mpoly, fmpz_mpoly_ctx, fmpz_poly
 
 #: the polynomial ring Z[p, q]
@@ -54,10 +52,10 @@ def q_coeffs(f: fmpz_mpoly) -> list:
     >>> [c.coeffs() for c in q_coeffs(p * q - 1)]
     [[-1], [0, 1]]
     """
-    rows: dict = {}
-    for (i, j), c in f.to_dict().items():
-        rows.setdefault(i, {})[j] = c
-    return [fmpz_poly([rows.get(i, {}).get(j, 0) for j in range(max(rows.get(i, {0: 0})) + 1)]) for i in range(max(rows, default=-1) + 1)]
+    rows = [{} for _ in range(0 if f.is_zero() else f.degrees()[0] + 1)]
+    for (i, j), c in zip(f.monoms(), f.coeffs()):
+        rows[i][j] = c
+    return [fmpz_poly([r.get(j, 0) for j in range(max(r) + 1)]) if r else fmpz_poly([]) for r in rows]
 
 
 
@@ -102,46 +100,52 @@ def bernstein_sign(f: fmpz_mpoly, *, strict: bool = True) -> int:
     >>> bernstein_sign(1 + p - q), bernstein_sign(1 + p * q), bernstein_sign(p - q)
     (0, 1, 0)
     """
-    coeffs = f.to_dict()
-    if not coeffs:
+    if f.is_zero():
         return 0
-    m = max(i for i, _ in coeffs)
-    n = max(j for _, j in coeffs)
-    c = [[0] * (n + 1) for _ in range(m + 1)]
-    for (i, j), x in coeffs.items():
-        c[i][j] = int(x)
     # the four corner Bernstein coefficients are f's values at the corners: most
-    # undecided cases are settled by them, before the transform
-    corners = {(x > 0) - (x < 0) for x in (c[0][0], sum(r[0] for r in c), sum(c[0]), sum(map(sum, c)))}
+    # undecided cases are settled by them (evaluated by FLINT), before the transform
+    corners = {(x > 0) - (x < 0) for x in (f(0, 0), f(1, 0), f(0, 1), f(1, 1))}
     if not strict:
         corners.discard(0)
     if len(corners) > 1 or 0 in corners:
         return 0
-    alpha, beta = _bernstein_factors(m, n)
+    coeffs = f.to_dict()
+    m = max(i for i, _ in coeffs)
+    n = max(j for _, j in coeffs)
+    c = [[0] * (m + 1) for _ in range(n + 1)]  # c[j][i]: the coefficient of p^i q^j
+    for (i, j), x in coeffs.items():
+        c[j][i] = int(x)
+    # the transform is a tensor product: in p (each power of q), then in q
+    in_p = [_bernstein_scaled(row, m) for row in c]
     signs = set()
     for k in range(m + 1):
-        ak = alpha[k]
-        row = [sum(ak[i] * c[i][j] for i in range(k + 1)) for j in range(n + 1)]
-        for l in range(n + 1):
-            bl = beta[l]
-            b = sum(bl[j] * row[j] for j in range(l + 1))
+        for b in _bernstein_scaled([row[k] for row in in_p], n):
             if b != 0 or strict:
                 signs.add((b > 0) - (b < 0))
-            if len(signs) > 1 or 0 in signs:
-                return 0
+        if len(signs) > 1 or 0 in signs:
+            return 0
     return signs.pop() if signs else 0
 
 
-@functools.lru_cache(maxsize=256)
-def _bernstein_factors(m: int, n: int) -> tuple:
-    """m! n! times the Bernstein coefficients, in integers: C(k, i)/C(m, i) m! =
-    k! (m-i)!/(k-i)!, applied in p then in q (the transform is a tensor product)."""
-    from math import factorial
+_ONE_PLUS_X = fmpz_poly([1, 1])
 
-    fm = [factorial(x) for x in range(max(m, n) + 1)]
-    alpha = [[fm[k] * fm[m - i] // fm[k - i] for i in range(k + 1)] for k in range(m + 1)]
-    beta = [[fm[l] * fm[n - j] // fm[l - j] for j in range(l + 1)] for l in range(n + 1)]
-    return alpha, beta
+
+def _bernstein_scaled(a: list, m: int) -> list:
+    """The Bernstein coefficients on [0, 1] of ``sum a_i x^i`` (degree <= m), each
+    times the positive ``C(m, k)``: the coefficients of ``sum a_i x^i (1 + x)^(m - i)``
+    (``C(m - i, k - i) = C(m, k) C(k, i) / C(m, i)``), which are those of
+    ``x^m R(1 + 1/x)``, R the reversal of a: a Taylor shift by FLINT between two
+    reversals.
+
+    >>> _bernstein_scaled([1, -2, 1], 2)   # (1 - x)^2: Bernstein coefficients 1, 0, 0
+    [1, 0, 0]
+    """
+    if not any(a):
+        return [0] * (m + 1)
+    rev = fmpz_poly([0] * (m + 1 - len(a)) + a[::-1])  # sum a_i y^(m - i)
+    s = [int(x) for x in rev(_ONE_PLUS_X).coeffs()]
+    s += [0] * (m + 1 - len(s))
+    return s[::-1]
 
 
 def box_ball(lo: fmpq, hi: fmpq):
@@ -241,6 +245,124 @@ def deg_p(f: fmpz_mpoly) -> int:
     return max((i for i, _ in f.to_dict()), default=0)
 
 
+def p_rows(f: fmpz_mpoly) -> list[list[int]]:
+    """``f`` as its coefficients in p (index = power of p), each the list of its
+    integer coefficients in q (index = power of q); ``[]`` for 0.
+
+    >>> p, q = CTX.gens()
+    >>> p_rows(p * q - 1)
+    [[-1], [0, 1]]
+    """
+    rows = [{} for _ in range(0 if f.is_zero() else f.degrees()[0] + 1)]
+    for (i, j), c in zip(f.monoms(), f.coeffs()):
+        rows[i][j] = int(c)
+    return [[r.get(j, 0) for j in range(max(r) + 1)] if r else [0] for r in rows]
+
+
+def _at(row: list, x: int) -> int:
+    """The integer polynomial ``row`` (coefficients from the constant) at x (Horner)."""
+    v = 0
+    for c in reversed(row):
+        v = v * x + c
+    return v
+
+
+def _balanced_digits(v: int, k: int, n: int) -> list:
+    """The n digits c_0, ..., c_{n-1} of ``v = sum c_i 2^(k i)`` with every
+    ``|c_i| < 2^(k-1)`` (balanced base 2^k), split in halves: the low half of such a
+    sum lies in ``(-2^(k h - 1), 2^(k h - 1))``, so it is v's balanced residue."""
+    if n <= 16:
+        out, half, mask = [], 1 << (k - 1), (1 << k) - 1
+        for _ in range(n - 1):
+            c = v & mask
+            if c >= half:
+                c -= 1 << k
+            out.append(c)
+            v = (v - c) >> k
+        return out + [v]
+    h = n // 2
+    bits = k * h
+    low = v & ((1 << bits) - 1)
+    if low >> (bits - 1):
+        low -= 1 << bits
+    return _balanced_digits(low, k, h) + _balanced_digits((v - low) >> bits, k, n - h)
+
+
+def resultant_p_rows(a: list, b: list) -> fmpz_poly:
+    """``res_p(a, b)`` in Z[q], exactly, from :func:`p_rows` of two polynomials with
+    ``deg_p >= 1``, by Kronecker substitution: q = 2^k turns a and b into integer
+    polynomials in p whose resultant is R(2^k) (the resultant is a polynomial in
+    the coefficients and the degrees in p are kept: the leading coefficients do not
+    vanish at 2^k), and the coefficients of R are R(2^k)'s balanced digits in base
+    2^k.  The digits are R's coefficients when 2^k > 2 M, M a bound on them: R(z)
+    is the determinant of the Sylvester matrix at z, so on |z| = 1 Hadamard's
+    inequality gives ``|R(z)|^2 <= A^n B^m`` with ``A = sum ||a_i||_1^2`` over the
+    coefficients a_i of a in p (``B`` alike), m, n the degrees of a, b in p, and
+    every coefficient of R is at most ``max |R(z)|`` on the unit circle (Cauchy).
+    One integer resultant (FLINT's multi-modular ``fmpz_poly_resultant``) is several
+    times faster than ``fmpz_mpoly`` resultant in p of dense bivariate polynomials.
+
+    >>> p, q = CTX.gens()
+    >>> f, g = 2 * p**3 + q * p + 1, p**2 + q
+    >>> resultant_p_rows(p_rows(f), p_rows(g)) == in_q(f.resultant(g, "p"))
+    True
+    """
+    m, n = len(a) - 1, len(b) - 1
+    if m < 1 or n < 1:
+        raise ValueError("resultant_p_rows needs degree >= 1 in p")
+    A = sum(sum(map(abs, r)) ** 2 for r in a)
+    B = sum(sum(map(abs, r)) ** 2 for r in b)
+    k = ((A**n * B**m).bit_length() + 1) // 2 + 2
+    x = 1 << k
+    fa = fmpz_poly([_at(r, x) for r in a])
+    fb = fmpz_poly([_at(r, x) for r in b])
+    if fa.degree() != m or fb.degree() != n:  # never: 2^k exceeds the roots' bound of a_m, b_n
+        raise ArithmeticError("Kronecker substitution lost a leading coefficient")
+    deg = m * max(len(r) for r in b) + n * max(len(r) for r in a)  # > deg_q R (a Sylvester term's degree)
+    digits = _balanced_digits(int(fa.resultant(fb)), k, deg)
+    if abs(digits[-1]) >= x >> 1:  # never: deg bounds deg_q R
+        raise ArithmeticError("Kronecker substitution: too few digits")
+    return fmpz_poly(digits)
+
+
+def discriminant_p_rows(a: list) -> fmpz_poly:
+    """``disc_p a`` in Z[q] (FLINT's ``discriminant``: ``(-1)^(n(n-1)/2) res_p(a, da/dp)
+    / lc_p(a)``) for :func:`p_rows` of a polynomial with ``deg_p = n >= 2``, by
+    Kronecker substitution as in :func:`resultant_p_rows`: the discriminant is a
+    polynomial in the coefficients, so ``disc(a(p, 2^k)) = (disc_p a)(2^k)``.  The
+    bound: in the Sylvester matrix of a and a', the first a' row minus n times the
+    first a row leaves ``a_n`` alone in the first column, so ``disc_p a = +-det N``,
+    N the minor without that row and column: n - 2 rows of a's coefficients, one
+    of ``-(n - i) a_i`` and n - 1 of ``i a_i``.  Hadamard's inequality on |z| = 1
+    gives ``|disc(z)|^2 <= A^(n-2) C D^(n-1)`` with ``A = sum ||a_i||_1^2``,
+    ``C = sum (n - i)^2 ||a_i||_1^2``, ``D = sum i^2 ||a_i||_1^2``.
+
+    >>> p, q = CTX.gens()
+    >>> f = 3 * p**2 + (q + 1) * p + 5 * q
+    >>> discriminant_p_rows(p_rows(f)) == in_q(f.discriminant("p"))
+    True
+    """
+    n = len(a) - 1
+    if n < 2:
+        raise ValueError("discriminant_p_rows needs degree >= 2 in p")
+    norms = [sum(map(abs, r)) ** 2 for r in a]
+    A = sum(norms)
+    C = sum((n - i) ** 2 * x for i, x in enumerate(norms))
+    D = sum(i * i * x for i, x in enumerate(norms))
+    if C == 0:  # a = a_n p^n: a multiple root at 0
+        return fmpz_poly([])
+    k = ((A ** (n - 2) * C * D ** (n - 1)).bit_length() + 1) // 2 + 2
+    x = 1 << k
+    fa = fmpz_poly([_at(r, x) for r in a])
+    if fa.degree() != n:  # never: 2^k exceeds the roots' bound of a_n
+        raise ArithmeticError("Kronecker substitution lost the leading coefficient")
+    deg = (2 * n - 2) * max(len(r) for r in a)  # > deg_q disc (a term of det N)
+    digits = _balanced_digits(int(fa.discriminant()), k, deg)
+    if abs(digits[-1]) >= x >> 1:  # never: deg bounds deg_q disc
+        raise ArithmeticError("Kronecker substitution: too few digits")
+    return fmpz_poly(digits)
+
+
 def lc_p(f: fmpz_mpoly) -> fmpz_mpoly:
     """The leading coefficient of ``f`` in p, a polynomial in q."""
     d = deg_p(f)
@@ -267,7 +389,7 @@ def irreducible_factors(f: fmpz_mpoly) -> list[fmpz_mpoly]:
 
 def poly_key(f: fmpz_mpoly) -> tuple:
     """A hashable canonical key of a polynomial."""
-    return tuple(sorted((tuple(m), int(c)) for m, c in f.to_dict().items()))
+    return (tuple(f.monoms()), tuple(f.coeffs()))  # FLINT keeps the terms sorted: canonical
 
 
 class BiRational:
@@ -352,12 +474,15 @@ __all__ = [
     "at_q",
     "bernstein_sign",
     "deg_p",
+    "discriminant_p_rows",
     "evaluate2",
     "from_univariate",
     "in_q",
     "irreducible_factors",
     "lc_p",
+    "p_rows",
     "poly_key",
     "q_coeffs",
+    "resultant_p_rows",
     "specialise_q",
 ]

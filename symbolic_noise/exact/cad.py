@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from flint import fmpq, fmpq_poly, fmpz_mpoly, fmpz_poly
 
 from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact, sorted_exact_by
-from .bivariate import ONE2, Q_GEN, ZERO2, BoxSign, at_q, deg_p, in_q, irreducible_factors, lc_p, poly_key, q_coeffs
+from .bivariate import (ONE2, Q_GEN, ZERO2, BoxSign, at_q, deg_p, discriminant_p_rows, in_q, irreducible_factors, lc_p,
+                        p_rows, poly_key, q_coeffs, resultant_p_rows)
 from .crossings import no_common_zero, no_common_zero_boxes
 
 # --------------------------------------------------------------------------- cylindrical decomposition
@@ -107,8 +108,19 @@ def squarefree_q_parts(g: fmpz_mpoly) -> list:
     """
     if g.is_zero() or g.is_constant():
         return []
+    return squarefree_parts(in_q(g))
+
+
+def squarefree_parts(g: fmpz_poly) -> list:
+    """:func:`squarefree_q_parts` of a polynomial in q given as an ``fmpz_poly``.
+
+    >>> [k for k, _ in squarefree_parts(fmpz_poly([0, -2, 4, -2]))]
+    [(0, 1), (-1, 1)]
+    """
+    if g.degree() < 1:
+        return []
     out = []
-    for h, _ in in_q(g).factor_squarefree()[1]:
+    for h, _ in g.factor_squarefree()[1]:
         if h.degree() < 1:
             continue
         if h.coeffs()[-1] < 0:
@@ -170,7 +182,12 @@ class Projection:
         leading coefficient) as univariate polynomials.  Only their roots matter,
         so no full factorisation: equal roots of different keys are merged
         exactly when the critical values are sorted."""
-        for k, h in squarefree_q_parts(g):
+        if not (g.is_zero() or g.is_constant()):
+            self._add_q_poly(in_q(g), owner)
+
+    def _add_q_poly(self, g: fmpz_poly, owner: tuple) -> None:
+        """:meth:`_add_q` of a polynomial in q given as an ``fmpz_poly``."""
+        for k, h in squarefree_parts(g):
             self.q_polys.setdefault(k, h)
             self._owners.setdefault(k, set()).add(owner)
 
@@ -198,7 +215,7 @@ class Projection:
         else:
             self._add_q(lc_p(f), owner)
             if deg_p(f) >= 2:
-                self._add_q(f.discriminant("p"), owner)
+                self._add_q_poly(discriminant_p_rows(p_rows(f)), owner)
             self._add_q(f.compose(ZERO2, Q_GEN), owner)
             self._add_q(f.compose(ONE2, Q_GEN), owner)
         return idx
@@ -209,7 +226,10 @@ class Projection:
         if key in self.pairs or i == j:
             return
         self.pairs.add(key)
-        self._add_q(self.polys[i].resultant(self.polys[j], "p"), key)
+        if self.degs[i] >= 1 and self.degs[j] >= 1:
+            self._add_q_poly(resultant_p_rows(p_rows(self.polys[i]), p_rows(self.polys[j])), key)
+        else:
+            self._add_q(self.polys[i].resultant(self.polys[j], "p"), key)
 
     def add_all_pairs(self) -> None:
         """Every pairwise resultant (the classical projection; for tests)."""
