@@ -222,3 +222,25 @@ def test_screening_never_drops_an_optimal_move():
             solver_module._PositionSolver._screen = original_screen
             solver_module._PositionSolver._advance = original_advance
         assert any(len(k) == 1 for k in kept) and any(len(k) > 1 for k in kept)
+
+
+def test_the_range_cache_is_bounded_and_evicts_in_order(monkeypatch):
+    """With a cap of 50 ranges the cache evicts its oldest (an OrderedDict: a
+    plain dict's first key is found past its deletions' holes, quadratic at the
+    real cap on Chomp 5 x 6) and the solve is the same."""
+    from symbolic_noise.games.rulesets import Chomp
+
+    reference = solver_module.solve(Chomp(3, 3), "king")
+    monkeypatch.setattr(solver_module, "_MAX_RANGES", 50)
+    made = []
+    original = solver_module._Cells.enclosure
+
+    def enclosure(self, *args):
+        out = original(self, *args)
+        made.append(len(self._ranges))
+        return out
+
+    monkeypatch.setattr(solver_module._Cells, "enclosure", enclosure)
+    capped = solver_module.solve(Chomp(3, 3), "king")
+    assert max(made) == 50 and len(made) > 200
+    assert all(capped.value(v) == reference.value(v) for v in reference.positions())

@@ -60,6 +60,7 @@ Examples
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -236,7 +237,7 @@ class _Cells:
         self.a, self.b = a, b
         self._cells: dict = {}
         self.slopes = SlopeBounds()  # the followers' blocks for the spread bounds
-        self._ranges: dict = {}  # (follower, piece, lo, hi) -> (num, den, Bernstein range or None)
+        self._ranges: OrderedDict = OrderedDict()  # (follower, piece, hull) -> (num, den, enclosure or None)
         self._starts: dict = {}  # id(x) -> the last cell made that starts at x
         self._ends: dict = {}  # id(y) -> the last cell made that ends at y
         self.gen = 0
@@ -263,7 +264,9 @@ class _Cells:
             pair = None if span is None else (1 - (span[0] + span[1]) / 2, (span[1] - span[0]) / 2)
             got = self._ranges[key] = (f.num, f.den, pair)
             if len(self._ranges) > _MAX_RANGES:
-                self._ranges.pop(next(iter(self._ranges)))  # the oldest
+                # the oldest (OrderedDict: a dict's first key is found past the
+                # holes its deletions leave, which made this quadratic on Chomp 5 x 6)
+                self._ranges.popitem(last=False)
         return got[2]
 
     def get(self, x: RealAlgebraic, y: RealAlgebraic) -> _Cell:
