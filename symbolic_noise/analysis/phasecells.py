@@ -37,7 +37,7 @@ from dataclasses import replace
 from flint import fmpz_poly
 
 from ..exact.algebraic import RealAlgebraic, rational_between
-from ..exact.bivariate import ONE2, Q_GEN, ZERO2, deg_p, discriminant_p_rows, in_q, lc_p, p_rows, resultant_p_rows
+from ..exact.bivariate import ONE2, Q_GEN, ZERO2, deg_p, discriminant_q, in_q, lc_p, resultant_q
 from ..exact.cad import Column, interior_roots, locate_point
 
 
@@ -61,16 +61,14 @@ class _Regularity:
             f = self.polys[idx]
             qs = [lc_p(f), f.compose(ZERO2, Q_GEN), f.compose(ONE2, Q_GEN)]
             if deg_p(f) >= 2:
-                qs.append(discriminant_p_rows(p_rows(f)))
+                qs.append(discriminant_q(f))
             self._single[idx] = qs
         return self._single[idx]
 
     def res(self, a: int, b: int):
         key = (min(a, b), max(a, b))
         if key not in self._res:
-            f, g = self.polys[key[0]], self.polys[key[1]]
-            self._res[key] = (resultant_p_rows(p_rows(f), p_rows(g)) if deg_p(f) >= 1 and deg_p(g) >= 1
-                              else f.resultant(g, "p"))
+            self._res[key] = resultant_q(self.polys[key[0]], self.polys[key[1]])
         return self._res[key]
 
     def regular(self, c: RealAlgebraic, walls) -> bool:

@@ -363,6 +363,33 @@ def discriminant_p_rows(a: list) -> fmpz_poly:
     return fmpz_poly(digits)
 
 
+def resultant_q(f: fmpz_mpoly, g: fmpz_mpoly) -> fmpz_poly:
+    """``res_p(f, g)`` as a polynomial in q: by :func:`resultant_p_rows` when both
+    have degree >= 1 in p, else FLINT's (a power of the other's leading
+    coefficient, or 0).
+
+    >>> p, q = CTX.gens()
+    >>> resultant_q(p - q, 2 * p - 1), resultant_q(p - q, q + 3)
+    (2*x + (-1), x + 3)
+    >>> resultant_q(p - q, 2 * p - 1) == in_q((p - q).resultant(2 * p - 1, "p"))
+    True
+    """
+    if deg_p(f) >= 1 and deg_p(g) >= 1:
+        return resultant_p_rows(p_rows(f), p_rows(g))
+    return in_q(f.resultant(g, "p"))
+
+
+def discriminant_q(f: fmpz_mpoly) -> fmpz_poly:
+    """``disc_p f`` as a polynomial in q (:func:`discriminant_p_rows`), for
+    ``deg_p f >= 2``.
+
+    >>> p, q = CTX.gens()
+    >>> discriminant_q(p**2 - q)
+    4*x
+    """
+    return discriminant_p_rows(p_rows(f))
+
+
 def lc_p(f: fmpz_mpoly) -> fmpz_mpoly:
     """The leading coefficient of ``f`` in p, a polynomial in q."""
     d = deg_p(f)
@@ -475,6 +502,7 @@ __all__ = [
     "bernstein_sign",
     "deg_p",
     "discriminant_p_rows",
+    "discriminant_q",
     "evaluate2",
     "from_univariate",
     "in_q",
@@ -484,5 +512,6 @@ __all__ = [
     "poly_key",
     "q_coeffs",
     "resultant_p_rows",
+    "resultant_q",
     "specialise_q",
 ]

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from flint import fmpq, fmpq_poly, fmpz_mpoly, fmpz_poly
 
 from .algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact, sorted_exact_by
-from .bivariate import (ONE2, Q_GEN, ZERO2, BoxSign, at_q, deg_p, discriminant_p_rows, in_q, irreducible_factors, lc_p,
-                        p_rows, poly_key, q_coeffs, resultant_p_rows)
+from .bivariate import (ONE2, Q_GEN, ZERO2, BoxSign, at_q, deg_p, discriminant_q, in_q, irreducible_factors, lc_p,
+                        poly_key, q_coeffs, resultant_q)
 from .crossings import no_common_zero, no_common_zero_boxes
 
 # --------------------------------------------------------------------------- cylindrical decomposition
@@ -215,7 +215,7 @@ class Projection:
         else:
             self._add_q(lc_p(f), owner)
             if deg_p(f) >= 2:
-                self._add_q_poly(discriminant_p_rows(p_rows(f)), owner)
+                self._add_q_poly(discriminant_q(f), owner)
             self._add_q(f.compose(ZERO2, Q_GEN), owner)
             self._add_q(f.compose(ONE2, Q_GEN), owner)
         return idx
@@ -226,10 +226,7 @@ class Projection:
         if key in self.pairs or i == j:
             return
         self.pairs.add(key)
-        if self.degs[i] >= 1 and self.degs[j] >= 1:
-            self._add_q_poly(resultant_p_rows(p_rows(self.polys[i]), p_rows(self.polys[j])), key)
-        else:
-            self._add_q(self.polys[i].resultant(self.polys[j], "p"), key)
+        self._add_q_poly(resultant_q(self.polys[i], self.polys[j]), key)
 
     def add_all_pairs(self) -> None:
         """Every pairwise resultant (the classical projection; for tests)."""
