@@ -89,6 +89,11 @@ _SCREEN_PREC = 128
 _LEADERS = 3
 #: most Bernstein ranges of followers' formulas kept per solve (oldest go first)
 _MAX_RANGES = 200_000
+#: an inherited slope bound is replaced by the cell's own when the spread it
+#: gives is more than this many times the median follower's: a parent cell's
+#: bound can be loose by orders of magnitude on a small part of it (nim 48 on
+#: [27/32, 1]: a spread of 4.8e5 beside 3e-4, every move survived the screen)
+_OUTLIER = 16
 
 
 def exact_interval(interval) -> tuple[fmpq, fmpq]:
@@ -169,8 +174,9 @@ class _Cell:
         self.hull = (self.lo.p, self.lo.q, self.hi.p, self.hi.q)  # a fast hashable name of [lo, hi]
         self.e = {}  # follower -> centre of an enclosure of 1 - N_u on [lo, hi] (1 - N_u(t), or a range's)
         self.spread = {}  # follower -> its radius (exact), or None
-        # follower -> (num, den, arb bound of |N_u'| on an interval holding [lo, hi]):
-        # a cell split by a new breakpoint starts with its parent's
+        # follower -> (num, den, arb bound of |N_u'| on an interval holding [lo, hi],
+        # whether the interval is [lo, hi]): a cell split by a new breakpoint
+        # starts with its parent's
         self.slope = {}
         self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
         self.common = {}  # followers tuple -> _Common
@@ -279,7 +285,7 @@ class _Cells:
             # followers' slope bounds on its interval hold on theirs
             for parent in (self._starts.get(id(x)), self._ends.get(id(y))):
                 if parent is not None and parent.lo <= cell.lo and cell.hi <= parent.hi:
-                    cell.slope = dict(parent.slope)
+                    cell.slope = {u: (n, d, L, False) for u, (n, d, L, _) in parent.slope.items()}
                     break
             self._starts[id(x)] = self._ends[id(y)] = cell
         cell.gen = self.gen
@@ -377,23 +383,24 @@ class _PositionSolver:
 
     # -- shared per-cell data ------------------------------------------------
 
-    def _follower_data(self, cell: _Cell, f: _Follower):
+    def _follower_data(self, cell: _Cell, f: _Follower, own: bool = False):
         """An enclosure of ``1 - N_u`` over the cell: ``(e, s)`` with
         ``|1 - N_u(x) - e| <= s`` for x in [lo, hi] (``s`` None when none is proved).
 
         Formulas of high degree: ``e = 1 - N_u(t)`` exactly and the mean-value
         bound (a slope bound inherited from the cell this one was split from,
         else one from cached blocks).  Low degree, or if that fails: the centre
-        and radius of the exact Bernstein range."""
+        and radius of the exact Bernstein range.  ``own``: do not use a bound
+        inherited from a parent cell."""
         u = f.position
-        e = cell.e.get(u)
+        e = None if own else cell.e.get(u)
         if e is None:
             bound = None
             if max(f.num.degree(), f.den.degree()) >= spread_module.MIN_DEGREE:
                 got = cell.slope.get(u)
-                if got is None or got[0] is not f.num or got[1] is not f.den:
+                if got is None or got[0] is not f.num or got[1] is not f.den or (own and not got[3]):
                     L = self.cells.slopes.slope((u, f.index), f.num, f.den, cell.lo, cell.hi)
-                    got = cell.slope[u] = (f.num, f.den, L)
+                    got = cell.slope[u] = (f.num, f.den, L, True)
                 bound = spread_module.mean_value_bound(got[2], cell.lo, cell.hi, cell.t)
                 if bound is not None:
                     e = 1 - f.num(cell.t) / f.den(cell.t)
@@ -483,6 +490,15 @@ class _PositionSolver:
         data = [self._follower_data(cell, f) for f in self.foll]
         if any(s is None for _, s in data):
             return list(range(m))
+        survivors = self._screen_with(cell, data)
+        if len(survivors) > 1 and self._refresh_outliers(cell, data):
+            survivors = self._screen_with(cell, data)
+        return survivors
+
+    def _screen_with(self, cell: _Cell, data: list) -> list:
+        """The screen of :meth:`_screen` with the followers' enclosures ``data``."""
+        pos = self.pos
+        m = len(pos.Q)
         d = pos.degree
         with ctx.workprec(_SCREEN_PREC):
             # coefficients of F_w and G_w: row j * m + w of the product holds
@@ -514,6 +530,24 @@ class _PositionSolver:
             # max_i (F + G)_i / Q_i < floor by the mediant inequality
             gap = (high - BQ * floor).entries()
             return [w for w in range(m) if w in free or not all(gap[i * m + w] < 0 for i in range(d + 1))]
+
+    def _refresh_outliers(self, cell: _Cell, data: list) -> bool:
+        """Replace, in ``data``, the enclosures from inherited slope bounds whose
+        spread is an outlier (:data:`_OUTLIER`) by ones from the cell's own;
+        whether any was replaced."""
+        spreads = sorted(s for _, s in data)
+        limit = spreads[len(spreads) // 2] * _OUTLIER
+        replaced = False
+        for i, (f, old) in enumerate(zip(self.foll, data)):
+            if old[1] > limit:
+                got = cell.slope.get(f.position)
+                if got is not None and not got[3]:
+                    data[i] = self._follower_data(cell, f, own=True)
+                    if data[i][1] is None:  # no bound of its own: keep the inherited one
+                        cell.e[f.position], cell.spread[f.position] = data[i] = old
+                    else:
+                        replaced = True
+        return replaced
 
     # -- one cell ------------------------------------------------------------
 
