@@ -193,6 +193,39 @@ def test_range_worker_hand_over():
         right.grow(left={0: full.value(0)})  # not every solved position
 
 
+def test_a_worker_keeps_its_caches_on_the_part_of_its_range_it_keeps():
+    """Moving a range's left end renumbers every piece; the pieces kept keep
+    their normalised pairs and the names under which the slope bounds and
+    enclosures are cached (not piece indices), and the next position is still
+    the serial one."""
+    from symbolic_noise.solvers.solver import _Follower
+
+    ch = get_channel("binary")
+    worker = RangeWorker(Nim(13), ch, fmpq(1, 2), fmpq(1))
+    for v in range(13):
+        worker.solve_position(v)
+
+    def pairs():
+        out = {}
+        for v, value in worker.values.items():
+            for i, start in enumerate(value.points[:-1]):
+                f = _Follower(v, value)
+                f.enter(i, worker.norm)
+                out[(v, id(start))] = (f.key, f.num, f.den)
+        return out
+
+    before = pairs()
+    cut = fmpq(25, 32)
+    worker.shrink(cut, fmpq(1))
+    after = pairs()
+    kept = [key for key in after if key in before]
+    assert kept and len(kept) < len(before)
+    assert all(after[key][0] == before[key][0] for key in kept)  # the caches' names
+    assert all(after[key][1] is before[key][1] and after[key][2] is before[key][2] for key in kept)
+    worker.solve_position(13)
+    assert worker.values[13] == solve(Nim(13), "binary").value(13).restrict(cut, 1)
+
+
 def test_a_worker_that_lost_its_state_is_reported():
     from symbolic_noise.errors import WorkerLostError
     from symbolic_noise.solvers import lockstep

@@ -142,8 +142,9 @@ def test_solver_spreads_hold_on_every_cell_of_a_solve():
 
 
 def test_a_key_reused_for_another_formula_is_not_served_stale_blocks():
-    """Lockstep workers renumber their pieces after a hand-over, so the same key
-    (position, piece index) can name another formula: its blocks are rebuilt."""
+    """A key can come to name another formula (the solver keys blocks by the
+    id of a formula's numerator, and an evicted formula's id can be reused):
+    its blocks are rebuilt."""
     pad = [0] * MIN_DEGREE
     flat = fmpz_poly([1] + pad + [1])  # 1 + p^(MIN_DEGREE + 1): flat near 0.3
     steep = fmpz_poly([0, 1000] + pad + [1])  # 1000 p + ...: steep

@@ -154,9 +154,8 @@ class RangeWorker:
     def _moved(self, lo: fmpq, hi: fmpq) -> None:
         self.lo, self.hi = lo, hi
         self.cells.a, self.cells.b = lo, hi
-        # the normalised formulas are cached by (position, piece index), and the
-        # piece indices have changed
-        self.norm.clear()
+        # the caches are keyed by the identity of pieces and formulas, not by
+        # piece indices: they stay valid on the part of the range kept
 
 
 _WORKERS: dict[str, RangeWorker] = {}
@@ -350,6 +349,7 @@ def solve_lockstep(
     try:
         while i < len(todo):
             chunk = todo[i : i + batch]
+            started = time.perf_counter()
             futures = [ex.submit(_remote_solve, tok, chunk) for ex, tok in zip(executors, tokens)]
             saved = _save(store, game, joined, saved, wait=False)  # while the workers work
             results = [f.result() for f in futures]
@@ -357,6 +357,7 @@ def solve_lockstep(
             joined.append(joiner.submit(_join, chunk, [out for _, _, out in results], interner))
             if stats is not None:
                 stats.setdefault("rounds", []).append((list(chunk), loads))
+                stats.setdefault("walls", []).append(time.perf_counter() - started)
             i += len(chunk)
             if progress is not None:
                 progress(SolveProgress(len(known) + i, len(order), chunk[-1], 1.0, time.perf_counter() - t0))

@@ -261,10 +261,10 @@ class _Cells:
         (fmpq hashes slowly)."""
         if hull is None:
             hull = (lo.p, lo.q, hi.p, hi.q)
-        key = (u, f.index, hull)
+        key = (f.key, hull)
         got = self._ranges.get(key)
-        # a lockstep worker renumbers pieces after a hand-over: the key names the
-        # pair only while it is the same pair
+        # the key names the pair only while it is the same pair (the cache
+        # holds it, but an evicted pair's id can be reused)
         if got is None or got[0] is not f.num or got[1] is not f.den:
             span = polys.bernstein_ratio_range(f.num, f.den, lo, hi)
             pair = None if span is None else (1 - (span[0] + span[1]) / 2, (span[1] - span[0]) / 2)
@@ -310,19 +310,30 @@ class _Follower:
     den: fmpz_poly = None  # > 0 on the current piece
 
     def enter(self, i: int, norm: dict) -> None:
+        """Move to piece ``i``.  ``norm`` caches the normalised pairs by the
+        identity of the piece's formula and start (held, so that the names stay
+        theirs): a lockstep worker's pieces are renumbered when its range
+        moves, and the pairs, with the slope bounds and enclosures cached by
+        their identity, must survive that."""
         self.index = i
-        key = (self.position, i)
-        pair = norm.get(key)
-        if pair is None:
-            f = self.value.formulas[i]
-            t = _pick_point(self.value.points[i], self.value.points[i + 1])
+        f, start = self.value.formulas[i], self.value.points[i]
+        key = (id(f), id(start))
+        got = norm.get(key)
+        if got is None or got[0] is not f or got[1] is not start:
+            t = _pick_point(start, self.value.points[i + 1])
             pair = (f.num, f.den) if f.den(t) > 0 else (-f.num, -f.den)
-            norm[key] = pair
-        self.num, self.den = pair
+            got = norm[key] = (f, start, pair)
+        self.num, self.den = got[2]
 
     @property
     def end(self) -> RealAlgebraic:
         return self.value.points[self.index + 1]
+
+    @property
+    def key(self) -> tuple:
+        """The name of the current pair in the slope-bound and enclosure caches
+        (which check the pair's identity): it survives a renumbering."""
+        return (self.position, id(self.num))
 
 
 class _Position:
@@ -399,7 +410,7 @@ class _PositionSolver:
             if max(f.num.degree(), f.den.degree()) >= spread_module.MIN_DEGREE:
                 got = cell.slope.get(u)
                 if got is None or got[0] is not f.num or got[1] is not f.den or (own and not got[3]):
-                    L = self.cells.slopes.slope((u, f.index), f.num, f.den, cell.lo, cell.hi)
+                    L = self.cells.slopes.slope(f.key, f.num, f.den, cell.lo, cell.hi)
                     got = cell.slope[u] = (f.num, f.den, L, True)
                 bound = spread_module.mean_value_bound(got[2], cell.lo, cell.hi, cell.t)
                 if bound is not None:
