@@ -13,6 +13,11 @@ bounds (:mod:`symbolic_noise.solvers.spread`) turned off, so that every spread
 is the exact Bernstein bound: the A/B of that change alone.
 
   python benchmarks/ab_commits.py --base spread-off nim40 nim56 nim64 chomp4x5-king
+
+A case ``nimK@C`` (C a rational cut, e.g. ``nim48@27/32``) solves nim K as two
+lockstep range workers on [0, C] and [C, 1], one after the other in one
+process, and reports the sum of their CPU seconds: what a fixed 2-way split
+costs (compare with ``nimK``, the whole range in one solve).
 """
 
 from __future__ import annotations
@@ -33,13 +38,26 @@ if os.environ.get("AB_SPREAD_OFF"):
     from symbolic_noise.solvers import spread
     spread.SlopeBounds.spread = lambda self, *args: None
 case = sys.argv[1]
+cut = None
+if "@" in case:
+    case, cut = case.split("@")
 if case.startswith("nim"):
     game, channel = Nim(int(case[3:])), "binary"
 else:
     board, channel = case[5:].split("-")
     game = Chomp(*map(int, board.split("x")))
 t = time.process_time()
-solve(game, channel)
+if cut is None:
+    solve(game, channel)
+else:
+    from flint import fmpq
+    from symbolic_noise.games.channels import get_channel
+    from symbolic_noise.solvers.lockstep import RangeWorker
+    c = fmpq(cut)
+    for lo, hi in ((fmpq(0), c), (c, fmpq(1))):
+        worker = RangeWorker(game, get_channel(channel), lo, hi)
+        for v in game.positions(game.start()):
+            worker.solve_position(v)
 import symbolic_noise
 print(os.path.realpath(os.path.dirname(os.path.dirname(symbolic_noise.__file__))), time.process_time() - t)
 """
@@ -65,7 +83,7 @@ def cpu_seconds(path: str, case: str, spread_off: bool = False) -> float:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("cases", nargs="+", help="nimK or chompRxC-CHANNEL")
+    ap.add_argument("cases", nargs="+", help="nimK, nimK@CUT or chompRxC-CHANNEL")
     ap.add_argument("--base", required=True, help="git commit of the base version, or spread-off (see above)")
     ap.add_argument("--reps", type=int, default=1)
     args = ap.parse_args(argv)
