@@ -315,7 +315,8 @@ def solve_lockstep(
     ``store`` (as for :func:`symbolic_noise.solve`: ``save(position, value)``)
     receives every solved position as soon as its value is joined, so an
     interrupted solve keeps what it finished.  ``stats``, a dict if given, receives ``rounds`` (per round: the positions
-    and every worker's CPU seconds) and ``moves`` (how often the cuts moved),
+    and every worker's CPU seconds), ``walls`` (per round: the wall seconds from
+    submission to the last result) and ``moves`` (how often the cuts moved),
     from which the benchmarks compute the critical path.
     """
     channel = get_channel(channel)

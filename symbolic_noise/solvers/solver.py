@@ -94,6 +94,7 @@ _MAX_RANGES = 200_000
 #: bound can be loose by orders of magnitude on a small part of it (nim 48 on
 #: [27/32, 1]: a spread of 4.8e5 beside 3e-4, every move survived the screen)
 _OUTLIER = 16
+_OWN = (None, None, None, True)  # what cell.slope lacks is not inherited
 
 
 def exact_interval(interval) -> tuple[fmpq, fmpq]:
@@ -165,7 +166,7 @@ def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly
 class _Cell:
     """What positions share on one cell ``(x, y)`` between breakpoints."""
 
-    __slots__ = ("x", "y", "t", "lo", "hi", "hull", "e", "spread", "slope", "bern", "common", "gen")
+    __slots__ = ("x", "y", "t", "lo", "hi", "hull", "e", "spread", "slope", "bern", "common", "gen", "checked")
 
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
@@ -181,6 +182,7 @@ class _Cell:
         self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
         self.common = {}  # followers tuple -> _Common
         self.gen = 0
+        self.checked = False  # whether the inherited slope bounds were looked at for outliers
 
     def bernstein_matrix(self, d: int) -> arb_mat:
         """The (d+1) x (d+1) matrix taking the coefficients of a polynomial of
@@ -502,8 +504,12 @@ class _PositionSolver:
         if any(s is None for _, s in data):
             return list(range(m))
         survivors = self._screen_with(cell, data)
-        if len(survivors) > 1 and self._refresh_outliers(cell, data):
-            survivors = self._screen_with(cell, data)
+        # inherited bounds arrive only when a cell is made (a follower new to it
+        # gets its own), so one look per cell finds every outlier
+        if len(survivors) > 1 and not cell.checked:
+            cell.checked = True
+            if self._refresh_outliers(cell, data):
+                survivors = self._screen_with(cell, data)
         return survivors
 
     def _screen_with(self, cell: _Cell, data: list) -> list:
@@ -546,18 +552,20 @@ class _PositionSolver:
         """Replace, in ``data``, the enclosures from inherited slope bounds whose
         spread is an outlier (:data:`_OUTLIER`) by ones from the cell's own;
         whether any was replaced."""
+        inherited = [i for i, f in enumerate(self.foll) if not cell.slope.get(f.position, _OWN)[3]]
+        if not inherited:
+            return False
         spreads = sorted(s for _, s in data)
         limit = spreads[len(spreads) // 2] * _OUTLIER
         replaced = False
-        for i, (f, old) in enumerate(zip(self.foll, data)):
+        for i in inherited:
+            f, old = self.foll[i], data[i]
             if old[1] > limit:
-                got = cell.slope.get(f.position)
-                if got is not None and not got[3]:
-                    data[i] = self._follower_data(cell, f, own=True)
-                    if data[i][1] is None:  # no bound of its own: keep the inherited one
-                        cell.e[f.position], cell.spread[f.position] = data[i] = old
-                    else:
-                        replaced = True
+                data[i] = self._follower_data(cell, f, own=True)
+                if data[i][1] is None:  # no bound of its own: keep the inherited one
+                    cell.e[f.position], cell.spread[f.position] = data[i] = old
+                else:
+                    replaced = True
         return replaced
 
     # -- one cell ------------------------------------------------------------
