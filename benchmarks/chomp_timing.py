@@ -11,6 +11,10 @@ import argparse
 import resource
 import time
 
+import os
+import sys
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
+
 from symbolic_noise import solve
 from symbolic_noise.games.registry import game_from_spec
 

@@ -17,6 +17,8 @@ import platform
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
+
 from symbolic_noise.games.classical import find_period, nim_sequence
 from symbolic_noise.games.heapgames import heap_rules_from_spec
 

@@ -25,6 +25,9 @@ import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+import sys
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
+
 from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.solvers.lockstep import solve_lockstep
 from symbolic_noise.solvers.parallel import solve_parallel

@@ -26,6 +26,9 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, _ROOT)  # this checkout, not an installed copy
+
 from symbolic_noise import Nim, solve
 from symbolic_noise.exact import polys
 from symbolic_noise.solvers import lockstep, solver, spread
@@ -88,10 +91,12 @@ print(time.process_time() - t)
 
 def _ranges(k: int, cut: str, together: bool) -> list[float]:
     cmds = [[sys.executable, "-c", _ALONE, str(k), lo, hi] for lo, hi in (("0", cut), (cut, "1"))]
+    # the children import this checkout (``-c`` puts their working directory first)
+    env = dict(os.environ, PYTHONPATH=_ROOT)
     if together:
-        procs = [subprocess.Popen(c, stdout=subprocess.PIPE, text=True) for c in cmds]
+        procs = [subprocess.Popen(c, stdout=subprocess.PIPE, text=True, cwd=_ROOT, env=env) for c in cmds]
         return [float(p.communicate()[0]) for p in procs]
-    return [float(subprocess.run(c, stdout=subprocess.PIPE, text=True, check=True).stdout) for c in cmds]
+    return [float(subprocess.run(c, stdout=subprocess.PIPE, text=True, check=True, cwd=_ROOT, env=env).stdout) for c in cmds]
 
 
 def main() -> None:

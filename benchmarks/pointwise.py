@@ -23,6 +23,10 @@ import sys
 import time
 from fractions import Fraction
 
+import os
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
+
 # --------------------------------------------------------------------------- the baseline a user would write
 
 

@@ -19,6 +19,10 @@ import argparse
 import hashlib
 import time
 
+import os
+import sys
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
+
 from symbolic_noise import Nim, solve
 from symbolic_noise.games import Chomp
 

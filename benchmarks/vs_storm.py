@@ -36,6 +36,8 @@ import time
 import sympy
 from flint import fmpz_poly
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
+
 from symbolic_noise import Nim, solve
 from symbolic_noise.games.channels import BinaryChannel
 from symbolic_noise.exact.ratfunc import RationalFunction
