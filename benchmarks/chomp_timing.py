@@ -8,11 +8,11 @@ channels (issue target: 3 x 4 under 60 s with each channel).
 from __future__ import annotations
 
 import argparse
+import os
 import resource
+import sys
 import time
 
-import os
-import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
 
 from symbolic_noise import solve

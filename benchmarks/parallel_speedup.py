@@ -22,10 +22,10 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
 
 from symbolic_noise import Chomp, Nim, solve

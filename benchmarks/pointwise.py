@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
 import time
 from fractions import Fraction
-
-import os
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
 
@@ -187,7 +186,6 @@ def main(argv=None):
     if args.one:
         print(json.dumps(run_one(args.one, not args.no_baseline, args.full_solve)))
         return
-    import os
 
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; 'ok' compares the goal's limit"
           " with CPU seconds (wall seconds grow with the load of the shared machine)")

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import time
-
 import os
 import sys
+import time
+
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
 
 from symbolic_noise import Nim, solve

@@ -171,7 +171,7 @@ def test_cached_enclosure_is_the_bernstein_range(num_c, den_c, cell):
     num, den = fmpz_poly(num_c), fmpz_poly(den_c)
     lo, hi, t = cell
     cells_ = solver_module._Cells(fmpq(0), fmpq(1))
-    e, s = cells_.enclosure("u", _follower(num, den), lo, hi)
+    e, s = cells_.enclosure(_follower(num, den), lo, hi)
     assert s <= bernstein_deviation_bound(num, den, _ratio(num, den, t), lo, hi)
     for x in (lo, hi, (lo + hi) / 2, t):
         assert abs(1 - _ratio(num, den, x) - e) <= s
@@ -184,12 +184,12 @@ def test_cached_enclosure_is_shared_and_not_served_stale():
     den = fmpz_poly([1])
     flat, steep = fmpz_poly([1, 0, 1]), fmpz_poly([0, 1000])
     cells_ = solver_module._Cells(fmpq(0), fmpq(1))
-    a = cells_.enclosure("u", _follower(flat, den), lo, hi)
+    a = cells_.enclosure(_follower(flat, den), lo, hi)
     assert len(cells_._ranges) == 1
-    assert cells_.enclosure("u", _follower(flat, den), lo, hi) is a  # served from the cache
+    assert cells_.enclosure(_follower(flat, den), lo, hi) is a  # served from the cache
     # 1 + p^2 on [1/4, 1/2]: Bernstein coefficients 17/16, 9/8, 5/4
     assert a == (1 - (fmpq(17, 16) + fmpq(5, 4)) / 2, (fmpq(5, 4) - fmpq(17, 16)) / 2)
-    b = cells_.enclosure("u", _follower(steep, den), lo, hi)
+    b = cells_.enclosure(_follower(steep, den), lo, hi)
     assert b == (1 - fmpq(750, 2), fmpq(250, 2))  # 1000 p on [1/4, 1/2]: [250, 500]
 
 
@@ -251,9 +251,9 @@ def test_an_inherited_slope_bound_that_is_an_outlier_is_replaced():
     """A cell split from a larger one starts with its parent's slope bounds,
     which can be loose by orders of magnitude on a small part of it: nim 30 on
     [27/32, 1] met a spread of 4.8e5 beside 3e-4, and every move survived the
-    screen.  After a screen that left more than one move no enclosure from
-    an inherited bound is an outlier, some were replaced, and the values are
-    the serial solve's."""
+    screen.  After a cell's first screen that left more than one move no
+    enclosure from an inherited bound is an outlier, some were replaced, and
+    the values are the serial solve's."""
     from symbolic_noise.solvers.lockstep import RangeWorker
     from symbolic_noise.games.channels import get_channel
 
@@ -263,9 +263,12 @@ def test_an_inherited_slope_bound_that_is_an_outlier_is_replaced():
 
     def screen(self, cell):
         inherited = {u for u, got in cell.slope.items() if not got[3]}
+        looked = not cell.checked
         out = original(self, cell)
         spreads = [cell.spread.get(f.position) for f in self.foll]
-        if len(out) > 1 and None not in spreads:  # a screen that failed refreshed its outliers
+        # the look for outliers: once per cell, at its first screen that leaves more than one move
+        if looked and len(out) > 1 and None not in spreads:
+            assert cell.checked
             spreads.sort()
             limit = spreads[len(spreads) // 2] * solver_module._OUTLIER
             for f in self.foll:

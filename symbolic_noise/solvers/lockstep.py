@@ -315,8 +315,7 @@ def solve_lockstep(
     ``store`` (as for :func:`symbolic_noise.solve`: ``save(position, value)``)
     receives every solved position as soon as its value is joined, so an
     interrupted solve keeps what it finished.  ``stats``, a dict if given, receives ``rounds`` (per round: the positions
-    and every worker's CPU seconds), ``walls`` (per round: the wall seconds from
-    submission to the last result) and ``moves`` (how often the cuts moved),
+    and every worker's CPU seconds) and ``moves`` (how often the cuts moved),
     from which the benchmarks compute the critical path.
     """
     channel = get_channel(channel)
@@ -350,7 +349,6 @@ def solve_lockstep(
     try:
         while i < len(todo):
             chunk = todo[i : i + batch]
-            started = time.perf_counter()
             futures = [ex.submit(_remote_solve, tok, chunk) for ex, tok in zip(executors, tokens)]
             saved = _save(store, game, joined, saved, wait=False)  # while the workers work
             results = [f.result() for f in futures]
@@ -358,7 +356,6 @@ def solve_lockstep(
             joined.append(joiner.submit(_join, chunk, [out for _, _, out in results], interner))
             if stats is not None:
                 stats.setdefault("rounds", []).append((list(chunk), loads))
-                stats.setdefault("walls", []).append(time.perf_counter() - started)
             i += len(chunk)
             if progress is not None:
                 progress(SolveProgress(len(known) + i, len(order), chunk[-1], 1.0, time.perf_counter() - t0))

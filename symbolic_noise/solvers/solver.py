@@ -245,17 +245,17 @@ class _Cells:
         self.a, self.b = a, b
         self._cells: dict = {}
         self.slopes = SlopeBounds()  # the followers' blocks for the spread bounds
-        self._ranges: OrderedDict = OrderedDict()  # (follower, piece, hull) -> (num, den, enclosure or None)
+        self._ranges: OrderedDict = OrderedDict()  # (follower's pair name, hull) -> (num, den, enclosure or None)
         self._starts: dict = {}  # id(x) -> the last cell made that starts at x
         self._ends: dict = {}  # id(y) -> the last cell made that ends at y
         self.gen = 0
 
-    def enclosure(self, u, f: "_Follower", lo: fmpq, hi: fmpq, hull=None) -> tuple[fmpq, fmpq] | None:
+    def enclosure(self, f: "_Follower", lo: fmpq, hi: fmpq, hull=None) -> tuple[fmpq, fmpq] | None:
         """``(e, s)`` with ``|1 - N_u(x) - e| <= s`` for every x in [lo, hi]: the
         centre and radius of the Bernstein range ``[m, M]`` of the follower's
         formula there (:func:`polys.bernstein_ratio_range`, the mediant
         inequality).  It does not depend on the cell's sample point, so it is
-        kept per (follower, piece, interval): positions with different cells on
+        kept per (follower's pair, interval): positions with different cells on
         the same dyadic hull share it, and no value at the sample point is
         computed (Chomp 5 x 5 king: 76 thousand ranges serve 230 thousand
         cells' followers).  ``None`` unless the denominator's Bernstein
@@ -418,7 +418,7 @@ class _PositionSolver:
                 if bound is not None:
                     e = 1 - f.num(cell.t) / f.den(cell.t)
             if bound is None:
-                pair = self.cells.enclosure(u, f, cell.lo, cell.hi, cell.hull)
+                pair = self.cells.enclosure(f, cell.lo, cell.hi, cell.hull)
                 # without an enclosure the screening keeps every move; e is then only a value
                 e, bound = pair if pair is not None else (1 - f.num(cell.t) / f.den(cell.t), None)
             cell.e[u] = e
@@ -505,7 +505,8 @@ class _PositionSolver:
             return list(range(m))
         survivors = self._screen_with(cell, data)
         # inherited bounds arrive only when a cell is made (a follower new to it
-        # gets its own), so one look per cell finds every outlier
+        # gets its own): one look per cell, at its first screen that leaves
+        # more than one move
         if len(survivors) > 1 and not cell.checked:
             cell.checked = True
             if self._refresh_outliers(cell, data):
