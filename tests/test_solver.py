@@ -316,6 +316,8 @@ def test_carried_numerators_equal_the_sums_they_stand_for(game, channel):
         carried = w in common.nums
         A = original(self, common, w)
         B = common.B
+        # B is a common denominator (shared or inherited from a parent cell)
+        assert all((B % g.den).is_zero() for g in self.foll)
         fresh = {g.position: (B // g.den) * (g.den - g.num) for g in self.foll}
         assert A == sum((fresh[u] * n for u, n in zip(self.pos.followers, self.pos.P[w]) if not n.is_zero()), B * 0)
         counts["carried"] += carried
@@ -331,3 +333,29 @@ def test_carried_numerators_equal_the_sums_they_stand_for(game, channel):
     if isinstance(game, Nim) and channel == "binary":
         assert counts["carried"] > counts["checked"] / 2
     assert ours.value() == solve(game, channel).value()
+
+
+def test_a_part_of_a_cell_inherits_its_common_data_and_nothing_beyond_it():
+    """A cell split from a larger one starts with the larger one's common
+    denominators and numerators (the followers' formulas are the same there);
+    a cell past the larger one's end does not, even where the dyadic hulls
+    that let it inherit the slope bounds are nested (a follower may break at
+    that end)."""
+    from flint import fmpq, fmpz_poly
+
+    from symbolic_noise.exact.algebraic import RealAlgebraic
+    from symbolic_noise.solvers import solver as solver_module
+
+    half = RealAlgebraic.rational(fmpq(1, 2))
+    root = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)  # 0.7071..., hull [1/2, 3/4]
+    for end, inherits in [(fmpq(5, 8), True), (fmpq(23, 32), False)]:
+        cells = solver_module._Cells(fmpq(0), fmpq(1))
+        parent = cells.get(half, root)
+        parent.slope["u"] = ("num", "den", "bound", True)
+        parent.common[("u",)] = "data of the followers (u,)"
+        part = cells.get(half, RealAlgebraic.rational(end))
+        assert (parent.lo, parent.hi) == (fmpq(1, 2), fmpq(3, 4)) and parent.lo <= part.lo and part.hi <= parent.hi
+        assert part.slope == {"u": ("num", "den", "bound", False)}
+        assert part.common == ({("u",): "data of the followers (u,)"} if inherits else {})
+        part.common.clear()  # a part has a dict of its own
+        assert parent.common

@@ -288,6 +288,12 @@ class _Cells:
             for parent in (self._starts.get(id(x)), self._ends.get(id(y))):
                 if parent is not None and parent.lo <= cell.lo and cell.hi <= parent.hi:
                     cell.slope = {u: (n, d, L, False) for u, (n, d, L, _) in parent.slope.items()}
+                    # every followers tuple that had (x, y) as a cell has the
+                    # same formulas on a part of it: the common denominators
+                    # and numerators hold there (the next position carries
+                    # them over instead of making them anew)
+                    if (parent.x is x or parent.x.compare(x) <= 0) and (parent.y is y or y.compare(parent.y) <= 0):
+                        cell.common = dict(parent.common)
                     break
             self._starts[id(x)] = self._ends[id(y)] = cell
         cell.gen = self.gen
