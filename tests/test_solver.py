@@ -359,3 +359,26 @@ def test_a_part_of_a_cell_inherits_its_common_data_and_nothing_beyond_it():
         assert part.common == ({("u",): "data of the followers (u,)"} if inherits else {})
         part.common.clear()  # a part has a dict of its own
         assert parent.common
+
+
+def test_positions_with_the_same_followers_and_different_rows_keep_their_own_numerators():
+    """Positions 3 and 4 both move to 1, 0 and 2, through different channel
+    rows: the cell data keyed by the followers must not give 4 the move
+    numerators of 3 (a cell of 4 once inherited them from a cell of 3 with an
+    equal end point; found by hypothesis).  Checked against exact pointwise
+    backward induction."""
+    game = ExplicitGame({3: [1, 0, 2], 4: [1, 0, 2], 5: [3, 4]}, 5)
+    far = {1: "1 - 2p + p^2", 0: "0", 2: "2p - p^2"}
+    tables = {
+        3: {1: {1: "1", 0: "0", 2: "0"}, 0: {1: "1", 0: "0", 2: "0"},
+            2: {1: "(1 - 2p + p^2)/(1 + p^2)", 0: "0", 2: "2p/(1 + p^2)"}},
+        4: {1: far, 0: far, 2: far},
+        5: {3: {3: "0", 4: "1"}, 4: {3: "0", 4: "1"}},
+    }
+    channel = CustomChannel(tables, default="identity")
+    sol = solve(game, channel)
+    for p in [fmpq(0), fmpq(1, 7), fmpq(1, 3), fmpq(1, 2), fmpq(5, 6), fmpq(1)]:
+        direct = evaluate(game, channel, p)
+        for v in game.positions():
+            assert sol.at(p, v).value == direct[v].value, (v, p)
+            assert sol.at(p, v).optimal == direct[v].optimal, (v, p)

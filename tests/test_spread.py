@@ -265,7 +265,7 @@ def test_an_inherited_slope_bound_that_is_an_outlier_is_replaced():
         inherited = {u for u, got in cell.slope.items() if not got[3]}
         looked = not cell.checked
         out = original(self, cell)
-        spreads = [cell.spread.get(f.position) for f in self.foll]
+        spreads = [cell.enc.get(f.position, (None, None))[1] for f in self.foll]
         # the look for outliers: once per cell, at its first screen that leaves more than one move
         if looked and len(out) > 1 and None not in spreads:
             assert cell.checked
@@ -274,7 +274,7 @@ def test_an_inherited_slope_bound_that_is_an_outlier_is_replaced():
             for f in self.foll:
                 got = cell.slope.get(f.position)
                 if got is not None and not got[3]:
-                    assert cell.spread[f.position] <= limit
+                    assert cell.enc[f.position][1] <= limit
                 elif f.position in inherited:
                     replaced.append(f.position)
         return out

@@ -166,15 +166,16 @@ def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly
 class _Cell:
     """What positions share on one cell ``(x, y)`` between breakpoints."""
 
-    __slots__ = ("x", "y", "t", "lo", "hi", "hull", "e", "spread", "slope", "bern", "common", "gen", "checked")
+    __slots__ = ("x", "y", "t", "lo", "hi", "hull", "enc", "slope", "bern", "common", "gen", "checked")
 
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
         self.t = _pick_point(x, y)
         self.lo, self.hi = dyadic_hull(x, y, a, b)
         self.hull = (self.lo.p, self.lo.q, self.hi.p, self.hi.q)  # a fast hashable name of [lo, hi]
-        self.e = {}  # follower -> centre of an enclosure of 1 - N_u on [lo, hi] (1 - N_u(t), or a range's)
-        self.spread = {}  # follower -> its radius (exact), or None
+        # follower -> (e, s): the centre of an enclosure of 1 - N_u on [lo, hi]
+        # (1 - N_u(t), or a range's) and its radius (exact), or None
+        self.enc = {}
         # follower -> (num, den, arb bound of |N_u'| on an interval holding [lo, hi],
         # whether the interval is [lo, hi]): a cell split by a new breakpoint
         # starts with its parent's
@@ -412,24 +413,23 @@ class _PositionSolver:
         and radius of the exact Bernstein range.  ``own``: do not use a bound
         inherited from a parent cell."""
         u = f.position
-        e = None if own else cell.e.get(u)
-        if e is None:
+        got = None if own else cell.enc.get(u)
+        if got is None:
             bound = None
             if max(f.num.degree(), f.den.degree()) >= spread_module.MIN_DEGREE:
-                got = cell.slope.get(u)
-                if got is None or got[0] is not f.num or got[1] is not f.den or (own and not got[3]):
+                slope = cell.slope.get(u)
+                if slope is None or slope[0] is not f.num or slope[1] is not f.den or (own and not slope[3]):
                     L = self.cells.slopes.slope(f.key, f.num, f.den, cell.lo, cell.hi)
-                    got = cell.slope[u] = (f.num, f.den, L, True)
-                bound = spread_module.mean_value_bound(got[2], cell.lo, cell.hi, cell.t)
+                    slope = cell.slope[u] = (f.num, f.den, L, True)
+                bound = spread_module.mean_value_bound(slope[2], cell.lo, cell.hi, cell.t)
                 if bound is not None:
                     e = 1 - f.num(cell.t) / f.den(cell.t)
             if bound is None:
                 pair = self.cells.enclosure(f, cell.lo, cell.hi, cell.hull)
                 # without an enclosure the screening keeps every move; e is then only a value
                 e, bound = pair if pair is not None else (1 - f.num(cell.t) / f.den(cell.t), None)
-            cell.e[u] = e
-            cell.spread[u] = bound
-        return e, cell.spread[u]
+            got = cell.enc[u] = (e, bound)
+        return got
 
     def _common(self, cell: _Cell) -> "_Common":
         """``B`` (> 0 on the cell) with the followers' numerators over it and the
@@ -477,9 +477,14 @@ class _PositionSolver:
 
     def _numerator(self, common: "_Common", w: int) -> fmpz_poly:
         """``A_w = sum_u c_u P_wu`` over ``common.B``, one product per distinct
-        weight ``P_wu`` (kept on the cell for the next position)."""
+        weight ``P_wu`` (kept on the cell for the next position).
+
+        A kept numerator is used only for the row it was made with: positions
+        of a general game can share their followers (the key of ``common``)
+        and differ in their channel rows (explicit games with channel tables)."""
         got = common.nums.get(w)
-        if got is not None:
+        row = self.pos.P[w]
+        if got is not None and (got[1] is row or got[1] == row):
             return got[0]
         cs = common.followers()
         acc = polys.ZERO
@@ -488,7 +493,7 @@ class _PositionSolver:
             for u in members[1:]:
                 total = total + cs[u]
             acc += total * weight
-        common.nums[w] = (acc, self.pos.P[w])
+        common.nums[w] = (acc, row)
         return acc
 
     # -- screening -----------------------------------------------------------
@@ -506,7 +511,8 @@ class _PositionSolver:
         m = len(pos.Q)
         if m == 1:
             return [0]
-        data = [self._follower_data(cell, f) for f in self.foll]
+        enc = cell.enc  # (one look-up per follower: most are known)
+        data = [enc.get(f.position) or self._follower_data(cell, f) for f in self.foll]
         if any(s is None for _, s in data):
             return list(range(m))
         survivors = self._screen_with(cell, data)
@@ -570,7 +576,7 @@ class _PositionSolver:
             if old[1] > limit:
                 data[i] = self._follower_data(cell, f, own=True)
                 if data[i][1] is None:  # no bound of its own: keep the inherited one
-                    cell.e[f.position], cell.spread[f.position] = data[i] = old
+                    cell.enc[f.position] = data[i] = old
                 else:
                     replaced = True
         return replaced
