@@ -19,6 +19,7 @@ functions of p, written out as a PRISM model.  The script
   python benchmarks/vs_storm.py                 # k = 64
   python benchmarks/vs_storm.py --k 32
   python benchmarks/vs_storm.py --k 64 --skip-solve    # Storm and the check only
+  python benchmarks/vs_storm.py --k 64 --repeat 3      # alternate both 3 times: ratios and their median
 
 ``pip install ".[bench]"`` installs stormpy; without it the script prints our
 times alone.
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -133,6 +135,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--k", type=int, default=64, help="heap size (default 64)")
     parser.add_argument("--skip-solve", action="store_true", help="do not time our full solve")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="time Storm and our solve this many times each, alternating which goes "
+                             "first, and print every ratio and their median (this host's speed drifts "
+                             "by up to 40%% within an hour)")
     args = parser.parse_args(argv)
     k = args.k
 
@@ -143,31 +149,48 @@ def main(argv=None) -> int:
     print(f"k = {k}: fixed strategy 'both send 0', our exact backward induction: {t_fixed:.2f} s "
           f"(degree {ours_fixed.num.degree()}/{ours_fixed.den.degree()})", flush=True)
 
-    t_storm = None
     try:
         import stormpy  # noqa: F401
     except ImportError:
+        stormpy = None
         print("stormpy is not installed (pip install '.[bench]'): Storm not timed")
-    else:
-        value, (t_storm, c_storm) = storm_value(prism_model(k, rows))
+    model = prism_model(k, rows)
+
+    def time_storm():
+        value, (t_storm, c_storm) = storm_value(model)
         theirs = storm_to_ours(value)
         # equal rational functions: equal canonical forms; checked by cross-multiplication too
         same = theirs.num * ours_fixed.den == ours_fixed.num * theirs.den
         print(f"Storm (stormpy), the same fixed strategy as one rational function: {t_storm:.2f} s "
               f"(CPU {c_storm:.2f} s); equal to ours: {same}", flush=True)
         if not same:
-            print("MISMATCH between Storm and our fixed-strategy function", file=sys.stderr)
-            return 1
+            raise SystemExit("MISMATCH between Storm and our fixed-strategy function")
+        return t_storm, c_storm
 
-    if not args.skip_solve:
+    def time_solve():
         t, c = time.perf_counter(), time.process_time()
         sol = solve(Nim(k), "binary")
         t_solve, c_solve = time.perf_counter() - t, time.process_time() - c
         f = sol.value()
         print(f"our full exact solve of nim {k} (every position, optimal moves, {len(f.formulas)} pieces): "
               f"{t_solve:.2f} s (CPU {c_solve:.2f} s), peak {peak_mb():.0f} MB (this process, Storm included)", flush=True)
-        if t_storm is not None:
-            print(f"ratio full solve / Storm's one function: {t_solve / t_storm:.2f} wall, {c_solve / c_storm:.2f} CPU")
+        return t_solve, c_solve
+
+    ratios = []
+    for rep in range(max(1, args.repeat)):
+        order = [time_storm, time_solve] if rep % 2 == 0 else [time_solve, time_storm]
+        got = {}
+        for step in order:
+            if step is time_storm and stormpy is None or step is time_solve and args.skip_solve:
+                continue
+            got[step] = step()
+        if time_storm in got and time_solve in got:
+            (t_storm, c_storm), (t_solve, c_solve) = got[time_storm], got[time_solve]
+            ratios.append(c_solve / c_storm)
+            print(f"ratio full solve / Storm's one function: {t_solve / t_storm:.2f} wall, {c_solve / c_storm:.2f} CPU", flush=True)
+    if len(ratios) > 1:
+        print(f"CPU ratios over {len(ratios)} alternating runs: {', '.join(f'{r:.2f}' for r in ratios)}; "
+              f"median {statistics.median(ratios):.2f}")
     return 0
 
 
