@@ -41,7 +41,7 @@ it and the moves' numerators, which the next position carries over as
 ``f A_w + c_last P_w,last`` when its followers extend ours by one): consecutive
 positions of 1-pile Nim have almost the same cells and followers, which is what
 makes large heaps affordable.  A cell split by a new breakpoint starts with its
-parent's slope bounds, and the Bernstein ranges of low-degree formulas are kept
+parent's slope bounds (and, when it lies inside it exactly, its common data), and the Bernstein ranges of low-degree formulas are kept
 per dyadic interval for every position that meets them there.
 
 Examples
@@ -289,10 +289,16 @@ class _Cells:
             for parent in (self._starts.get(id(x)), self._ends.get(id(y))):
                 if parent is not None and parent.lo <= cell.lo and cell.hi <= parent.hi:
                     cell.slope = {u: (n, d, L, False) for u, (n, d, L, _) in parent.slope.items()}
-                    # every followers tuple that had (x, y) as a cell has the
-                    # same formulas on a part of it: the common denominators
-                    # and numerators hold there (the next position carries
-                    # them over instead of making them anew)
+                    # every followers tuple that had the parent as a cell has
+                    # the same formulas on a part of it, so its common
+                    # denominator and follower numerators hold there (the
+                    # next position carries them over instead of making them
+                    # anew).  Exact containment: the dyadic hulls above may
+                    # nest while the cell reaches past the parent's end, where
+                    # a follower may break.  The parent can belong to another
+                    # position (cells ending at a terminal follower's shared
+                    # end point): move numerators also depend on the
+                    # position's rows, which _numerator checks.
                     if (parent.x is x or parent.x.compare(x) <= 0) and (parent.y is y or y.compare(parent.y) <= 0):
                         cell.common = dict(parent.common)
                     break
