@@ -285,22 +285,40 @@ class Settling:
     cold start of the one before (round loads 0.38/0.63, then 1.00/0.46, then
     0.44/0.83 CPU seconds).  The next round's profile is taken as it is.
 
+    An imbalance below the tolerance that persists also moves the cuts: the
+    slowest worker's excess over the mean load is summed over the rounds
+    since the last move, and once it exceeds ``persist`` times the mean round
+    load the cuts go to the model's quantiles (nim 48 kept one worker 10-15 %
+    heavier than the other for ten rounds under the 0.2 tolerance).  Eight
+    same-run pairs on nim 48, ``persist=0.5`` against none: mean critical path
+    14.65 s against 15.35 s, mean balance (half the workers' CPU over the
+    critical path) 0.901 against 0.883, about as many moves (5.0 against 4.75).
+
     >>> policy = Settling()
     >>> ranges, loads, profiles = [(fmpq(0), fmpq(1, 2)), (fmpq(1, 2), fmpq(1))], [1.0, 3.0], [[], []]
     >>> [policy(ranges, loads, profiles) is None for _ in range(3)]
     [False, True, False]
+    >>> policy = Settling()   # 13 % above the mean, under the tolerance: moves in the fourth round
+    >>> [policy(ranges, [1.0, 1.3], profiles) is None for _ in range(6)]
+    [True, True, True, False, True, True]
     """
 
-    def __init__(self, settle: int = 1, **options):
+    def __init__(self, settle: int = 1, persist: float | None = 0.5, **options):
         self.settle, self.options, self.wait = settle, options, 0
+        self.persist, self.excess = persist, 0.0
 
     def __call__(self, ranges, loads, profiles):
         if self.wait > 0:
             self.wait -= 1
             return None
         cuts = balance_cuts(ranges, loads, profiles, **self.options)
+        if cuts is None and self.persist is not None and sum(loads) > 0:
+            mean = sum(loads) / len(loads)
+            self.excess += max(loads) - mean
+            if self.excess > self.persist * mean:
+                cuts = balance_cuts(ranges, loads, profiles, tolerance=0.0)
         if cuts is not None:
-            self.wait = self.settle
+            self.wait, self.excess = self.settle, 0.0
         return cuts
 
 
