@@ -316,7 +316,7 @@ class Settling:
             mean = sum(loads) / len(loads)
             self.excess += max(loads) - mean
             if self.excess > self.persist * mean:
-                cuts = balance_cuts(ranges, loads, profiles, tolerance=0.0)
+                cuts = balance_cuts(ranges, loads, profiles, **{**self.options, "tolerance": 0.0})
         if cuts is not None:
             self.wait, self.excess = self.settle, 0.0
         return cuts

@@ -41,8 +41,9 @@ it and the moves' numerators, which the next position carries over as
 ``f A_w + c_last P_w,last`` when its followers extend ours by one): consecutive
 positions of 1-pile Nim have almost the same cells and followers, which is what
 makes large heaps affordable.  A cell split by a new breakpoint starts with its
-parent's slope bounds (and, when it lies inside it exactly, its common data), and the Bernstein ranges of low-degree formulas are kept
-per dyadic interval for every position that meets them there.
+parent's slope bounds (and, when it lies inside it exactly, its common data),
+and the Bernstein ranges of low-degree formulas are kept per dyadic interval
+for every position that meets them there.
 
 Examples
 --------
@@ -299,7 +300,7 @@ class _Cells:
                     # position (cells ending at a terminal follower's shared
                     # end point): move numerators also depend on the
                     # position's rows, which _numerator checks.
-                    if (parent.x is x or parent.x.compare(x) <= 0) and (parent.y is y or y.compare(parent.y) <= 0):
+                    if parent.x.compare(x) <= 0 and y.compare(parent.y) <= 0:  # (identity first)
                         cell.common = dict(parent.common)
                     break
             self._starts[id(x)] = self._ends[id(y)] = cell
