@@ -58,6 +58,31 @@ def test_bernstein_sign_is_sound(coeffs, a, b):
             assert polys.sign(f(fmpq(t.numerator, t.denominator))) == s
 
 
+@given(st.lists(st.integers(-1000, 1000), min_size=1, max_size=12))
+@example([3, 2, -4])
+@example([-3, 1, 1])
+def test_dominant_constant_term_proves_the_sign_on_the_closed_unit_interval(coeffs):
+    """When the constant term outweighs the other terms (what bernstein_sign tries
+    before the Bernstein coefficients), the polynomial has no root in [0, 1]
+    (SymPy's roots) and that sign at 0."""
+    s = polys._dominant_sign(coeffs)
+    if s:
+        assert polys.sign(coeffs[0]) == s
+        trimmed = list(coeffs)
+        while trimmed and trimmed[-1] == 0:
+            trimmed.pop()
+        if len(trimmed) > 1:
+            assert sympy_roots_in(trimmed, 0, 1) == []
+
+
+def test_the_expansion_decides_where_the_bernstein_coefficients_do():
+    # 4 - p - p^2 >= 2 on [0, 1]: the constant term decides; and near a root it does not
+    assert polys._dominant_sign(polys._local_scaled(fmpz_poly([4, -1, -1]), fmpq(0), fmpq(1), 2)) == 1
+    f = fmpz_poly([-1, 0, 2])
+    assert polys._dominant_sign(polys._local_scaled(f, fmpq(0), fmpq(1), 2)) == 0
+    assert polys.bernstein_sign(f, fmpq(71, 100), 1) == 1
+
+
 def test_bernstein_decides_away_from_roots():
     f = fmpz_poly([-1, 0, 2])  # roots +-1/sqrt(2)
     assert polys.bernstein_sign(f, 0, fmpq(7, 10)) == -1

@@ -175,28 +175,70 @@ def descartes_count(g: fmpz_poly) -> int:
 
 
 def bernstein_sign(f: fmpz_poly, lo, hi) -> int:
-    """1 (resp. -1) if the Bernstein coefficients of ``f`` on [lo, hi] are all >= 0
-    (resp. <= 0) and not all zero, which proves ``f > 0`` (resp. ``f < 0``) on the
-    open interval (lo, hi); 0 when the test does not decide.
+    """1 (resp. -1) when ``f > 0`` (resp. ``f < 0``) is proved on the open
+    interval (lo, hi); 0 when the tests do not decide.
 
-    The test decides whenever ``f`` has no root in [lo, hi] and the interval is
-    small enough; a root at an end point is allowed.
+    Two exact tests, the cheaper first.  ``g(t)``, a positive multiple of
+    ``f(lo + (hi - lo) t)``, is one Taylor shift away; if its constant term
+    outweighs the terms of the other sign (:func:`_dominant_sign`), ``f`` has
+    that sign on the closed interval.  Otherwise the Bernstein coefficients
+    (one more Taylor shift of ``g``): all >= 0 (resp. <= 0) and not all zero
+    prove the sign on the open interval.  That test decides whenever ``f`` has
+    no root in [lo, hi] and the interval is small enough; a root at an end
+    point is allowed.
 
     >>> bernstein_sign(fmpz_poly([-1, 2]), fmpq(1, 2), 1)     # 2p - 1 vanishes at 1/2
     1
     >>> bernstein_sign(fmpz_poly([-1, 2]), 0, 1)
     0
+    >>> bernstein_sign(fmpz_poly([4, -1, -1]), 0, 1)   # 4 - p - p^2 >= 2 on [0, 1]: decided by the expansion
+    1
     """
     lo, hi = as_fmpq(lo), as_fmpq(hi)
     if f.degree() <= 0:
         return sign(f(lo)) if not f.is_zero() else 0
+    d = f.degree()
+    g = _local_scaled(f, lo, hi, d)
+    s = _dominant_sign(g)
+    if s:
+        return s
     # the scaled Bernstein coefficients are positive multiples of the
     # Descartes coefficients of local_poly(f, lo, hi): the same signs
-    coeffs = _scaled_bernstein(f, lo, hi, f.degree())
+    coeffs = _descartes_coeffs(g, d)
     pos, neg = max(coeffs) > 0, min(coeffs) < 0
     if pos and neg:
         return 0
     return 1 if pos else (-1 if neg else 0)
+
+
+def _dominant_sign(g: list) -> int:
+    """The sign ``s`` of ``g(t) = sum g_i t^i`` on the closed [0, 1] when its
+    constant term proves it, else 0.
+
+    For ``s = 1``: with ``c_(d+1) = 0`` and ``c_i = min(g_i + c_(i+1), 0)``,
+    ``sum_(j >= i) g_j t^j >= c_i t^i`` on [0, 1] (induction: ``c_(i+1) <= 0``
+    and ``t^(i+1) <= t^i``), so ``g(t) >= g_0 + c_1 t >= g_0 + c_1``: a
+    negative term is absorbed by the positive ones below it.  The mirror
+    image for ``s = -1``.
+
+    >>> _dominant_sign([3, 2, -4]), _dominant_sign([3, -4, 2]), _dominant_sign([-1, 3]), _dominant_sign([-3, 1, 1])
+    (1, 0, 0, -1)
+    """
+    g0 = g[0]
+    carry = 0
+    if g0 > 0:
+        for x in g[:0:-1]:  # g_d, ..., g_1
+            carry += x
+            if carry > 0:
+                carry = 0
+        return 1 if g0 + carry > 0 else 0
+    if g0 < 0:
+        for x in g[:0:-1]:
+            carry += x
+            if carry < 0:
+                carry = 0
+        return -1 if g0 + carry < 0 else 0
+    return 0
 
 
 def bernstein_ratio_range(num: fmpz_poly, den: fmpz_poly, lo, hi):
@@ -318,11 +360,21 @@ def _scaled_bernstein(f: fmpz_poly, lo: fmpq, hi: fmpq, d: int) -> list:
     multiple of ``f(lo + (hi - lo) t)`` whose factor depends only on
     ``(lo, hi, d)``: the Bernstein coefficients of degree ``d`` on [lo, hi],
     times binomials and that common factor (index ``j`` is Bernstein ``d - j``)."""
+    return _descartes_coeffs(_local_scaled(f, lo, hi, d), d)
+
+
+def _local_scaled(f: fmpz_poly, lo: fmpq, hi: fmpq, d: int) -> list:
+    """The coefficients of ``g(t) = q^d f(lo + (hi - lo) t)`` (``q`` from
+    :func:`_scale_data`), padded to ``d + 1``: one Taylor shift."""
     powers, line = _scale_data(lo, hi, d)
-    # q^(d-i) c_i, in one C-level loop; then compose and reverse in FLINT
+    # q^(d-i) c_i, in one C-level loop; then compose in FLINT
     scaled = fmpz_poly(list(map(operator.mul, f.coeffs(), powers)))
     g = scaled(line).coeffs()
-    g += [fmpz(0)] * (d + 1 - len(g))
+    return g + [fmpz(0)] * (d + 1 - len(g))
+
+
+def _descartes_coeffs(g: list, d: int) -> list:
+    """The coefficients of ``(1 + s)^d g(1 / (1 + s))`` (``g`` padded to ``d + 1``)."""
     out = fmpz_poly(g[::-1])(ONE_PLUS_X).coeffs()
     return out + [fmpz(0)] * (d + 1 - len(out))
 
