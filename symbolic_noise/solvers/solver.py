@@ -14,7 +14,7 @@ one formula ``N_u = n_u / d_u``, so every sent move's value is a rational functi
 On each cell:
 
 1. *Screening* (certified and cheap).  An enclosure of each follower's value
-   over the cell (its exact value at a rational point ``t`` of the cell and the
+   over the cell (a ball holding its value at a rational point ``t`` of the cell and the
    mean-value bound in ball arithmetic on cached dyadic blocks,
    :mod:`symbolic_noise.solvers.spread`; or, for formulas of low degree and
    where that fails, the range of its Bernstein coefficients) gives every move
@@ -65,7 +65,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from flint import arb_mat, ctx, fmpq, fmpz_poly
+from flint import arb, arb_mat, ctx, fmpq, fmpz_poly
 from flint import ctx as flint_ctx
 
 from ..exact import polys
@@ -414,7 +414,9 @@ class _PositionSolver:
         """An enclosure of ``1 - N_u`` over the cell: ``(e, s)`` with
         ``|1 - N_u(x) - e| <= s`` for x in [lo, hi] (``s`` None when none is proved).
 
-        Formulas of high degree: ``e = 1 - N_u(t)`` exactly and the mean-value
+        Formulas of high degree: ``e`` an arb ball holding ``1 - N_u(t)`` (the
+        bound holds for that exact value, which is all the screen's ball
+        arithmetic needs) and the mean-value
         bound (a slope bound inherited from the cell this one was split from,
         else one from cached blocks).  Low degree, or if that fails: the centre
         and radius of the exact Bernstein range.  ``own``: do not use a bound
@@ -428,9 +430,17 @@ class _PositionSolver:
                 if slope is None or slope[0] is not f.num or slope[1] is not f.den or (own and not slope[3]):
                     L = self.cells.slopes.slope(f.key, f.num, f.den, cell.lo, cell.hi)
                     slope = cell.slope[u] = (f.num, f.den, L, True)
-                bound = spread_module.mean_value_bound(slope[2], cell.lo, cell.hi, cell.t)
+                # around the middle of [lo, hi]: half its width at most (the
+                # cell's own point t lies near its start)
+                mid = (cell.lo + cell.hi) / 2
+                bound = spread_module.mean_value_bound(slope[2], cell.lo, cell.hi, mid)
                 if bound is not None:
-                    e = 1 - f.num(cell.t) / f.den(cell.t)
+                    # 1 - N_u(mid) as a ball: the screen computes in balls, and a
+                    # ball holding the exact value serves it as well (an exact
+                    # value costs three to four times as much)
+                    with ctx.workprec(_SCREEN_PREC + max(f.num.height_bits(), f.den.height_bits())):
+                        x = arb(mid)
+                        e = 1 - f.num(x) / f.den(x)
             if bound is None:
                 pair = self.cells.enclosure(f, cell.lo, cell.hi, cell.hull)
                 # without an enclosure the screening keeps every move; e is then only a value
