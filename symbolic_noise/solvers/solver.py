@@ -96,6 +96,9 @@ _MAX_RANGES = 200_000
 #: [27/32, 1]: a spread of 4.8e5 beside 3e-4, every move survived the screen)
 _OUTLIER = 16
 _OWN = (None, None, None, True)  # what cell.slope lacks is not inherited
+#: a cell's common data brings every follower's numerator over the common
+#: denominator once more than this many followers were added since it last did
+_MAX_LATE = 16
 
 
 def exact_interval(interval) -> tuple[fmpq, fmpq]:
@@ -207,12 +210,13 @@ class _Common:
     ``B`` grows by a factor ``f`` and every ``c_u`` by ``f`` with it; rescaling
     them all took a sixth of a nim 64 solve.  So the ``c_u`` are kept over the
     ``scale`` they were last brought to (``late`` holds the followers added
-    since, each over its own ``B``) and rescaled only when a numerator has to
-    be made from them; the numerators the last position used are carried over
-    as ``f A_w + c_last P_w,last`` instead.
+    since, each over its own ``B``), and a move's numerator is made over that
+    scale and multiplied by ``B / scale`` once (:meth:`numerator`); the
+    numerators the last position used are carried over as
+    ``f A_w + c_last P_w,last`` instead.
     """
 
-    __slots__ = ("B", "cs", "scale", "late", "nums")
+    __slots__ = ("B", "cs", "scale", "late", "nums", "_factors")
 
     def __init__(self, B: fmpz_poly, cs: dict, scale: fmpz_poly, late: list):
         self.B = B
@@ -222,22 +226,54 @@ class _Common:
         # move index -> (A_w over B, the position's row w, whether it is idle:
         # carried over and not used since)
         self.nums: dict = {}
+        self._factors: dict = {}  # id(divisor of B) -> (divisor, B / divisor)
+
+    def _factor(self, over: fmpz_poly):
+        """``B / over`` (None when ``over`` is ``B``), kept per divisor."""
+        if over is self.B:
+            return None
+        got = self._factors.get(id(over))
+        if got is None or got[0] is not over:
+            got = self._factors[id(over)] = (over, self.B // over)
+        return got[1]
 
     def followers(self) -> dict:
         """Every follower's ``c_u`` over ``B`` (rescaling what needs it)."""
         if self.scale is not self.B or self.late:
-            factors = {id(self.scale): None if self.scale is self.B else self.B // self.scale}
-            f = factors[id(self.scale)]
+            f = self._factor(self.scale)
             cs = dict(self.cs) if f is None else {u: c * f for u, c in self.cs.items()}
             for u, c, over in self.late:
-                if over is not self.B:
-                    g = factors.get(id(over))
-                    if g is None:
-                        g = factors[id(over)] = self.B // over
-                    c = c * g
-                cs[u] = c
+                g = self._factor(over)
+                cs[u] = c if g is None else c * g
             self.cs, self.scale, self.late = cs, self.B, []
+            self._factors = {}
         return self.cs
+
+    def numerator(self, groups: list) -> fmpz_poly:
+        """``A_w = sum_u c_u P_wu`` over ``B`` for a row given as ``groups``
+        (``[(P_wu, [u, ...]), ...]``, followers of equal weight together): the
+        sums over ``scale`` times ``B / scale`` once, plus the late followers'
+        terms each brought over ``B`` (exactly the sum over ``B``; rescaling
+        every ``c_u`` first cost as many products as there are followers)."""
+        if len(self.late) > _MAX_LATE:
+            self.followers()
+        cs, late = self.cs, self.late
+        extra = {u: (c, over) for u, c, over in late} if late else None
+        main = rest = polys.ZERO
+        for weight, members in groups:
+            total = None
+            for u in members:
+                c = cs.get(u)
+                if c is None:  # a late follower: over its own B
+                    c, over = extra[u]
+                    g = self._factor(over)
+                    rest += (c if g is None else c * g) * weight
+                else:
+                    total = c if total is None else total + c
+            if total is not None:
+                main += total * weight
+        f = self._factor(self.scale)
+        return (main if f is None else main * f) + rest
 
 
 class _Cells:
@@ -510,13 +546,7 @@ class _PositionSolver:
             if got[2]:
                 common.nums[w] = (got[0], row, False)
             return got[0]
-        cs = common.followers()
-        acc = polys.ZERO
-        for weight, members in self.pos.groups[w]:
-            total = cs[members[0]]
-            for u in members[1:]:
-                total = total + cs[u]
-            acc += total * weight
+        acc = common.numerator(self.pos.groups[w])
         common.nums[w] = (acc, row, False)
         return acc
 
