@@ -655,8 +655,7 @@ class _PositionSolver:
         else:
             t = cell.t
             while True:
-                values = {w: num(w)(t) / Q[w](t) for w in survivors}  # N(w)(t) B(t), B(t) > 0
-                best = max(survivors, key=lambda w: values[w])
+                best = self._best_at(t, survivors, num)
                 S, at_x, restart = {best}, {best}, False
                 for c in survivors:
                     if c == best:
@@ -682,6 +681,22 @@ class _PositionSolver:
         formula = RationalFunction(num(best), B * Q[best])
         labels = self.pos.labels
         return formula, frozenset(labels[w] for w in S), frozenset(labels[w] for w in at_x), y
+
+    def _best_at(self, t: fmpq, survivors: list, num: Callable) -> int:
+        """The first of ``survivors`` with the largest value at ``t``, compared
+        through ``A_w(t) / Q_w(t)`` (the values times ``B(t) > 0``): in balls
+        when one ball lies above all the others (a certain comparison), else
+        exactly (ties, and balls too close to tell apart)."""
+        Q = self.pos.Q
+        nums = [num(w) for w in survivors]
+        with ctx.workprec(_SCREEN_PREC + max(n.height_bits() for n in nums)):
+            x = arb(t)
+            balls = [n(x) / Q[w](x) for n, w in zip(nums, survivors)]
+            i = max(range(len(balls)), key=lambda k: float(balls[k].mid()))
+            if all(balls[i] > b for k, b in enumerate(balls) if k != i):
+                return survivors[i]
+        values = [n(t) / Q[w](t) for n, w in zip(nums, survivors)]
+        return survivors[max(range(len(values)), key=values.__getitem__)]
 
     def _close(self) -> frozenset:
         """The optimal set at b, by exact evaluation of the last piece."""
