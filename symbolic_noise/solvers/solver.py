@@ -14,8 +14,8 @@ one formula ``N_u = n_u / d_u``, so every sent move's value is a rational functi
 On each cell:
 
 1. *Screening* (certified and cheap).  An enclosure of each follower's value
-   over the cell (a ball holding its value at a rational point ``t`` of the cell and the
-   mean-value bound in ball arithmetic on cached dyadic blocks,
+   over the cell (a ball holding its value at the middle of the cell's dyadic
+   interval and the mean-value bound in ball arithmetic on cached dyadic blocks,
    :mod:`symbolic_noise.solvers.spread`; or, for formulas of low degree and
    where that fails, the range of its Bernstein coefficients) gives every move
    an enclosure over the whole cell:
@@ -178,7 +178,8 @@ class _Cell:
         self.lo, self.hi = dyadic_hull(x, y, a, b)
         self.hull = (self.lo.p, self.lo.q, self.hi.p, self.hi.q)  # a fast hashable name of [lo, hi]
         # follower -> (e, s): the centre of an enclosure of 1 - N_u on [lo, hi]
-        # (1 - N_u(t), or a range's) and its radius (exact), or None
+        # (a ball holding 1 - N_u at the middle, or a range's centre) and its
+        # radius (exact), or None
         self.enc = {}
         # follower -> (num, den, arb bound of |N_u'| on an interval holding [lo, hi],
         # whether the interval is [lo, hi]): a cell split by a new breakpoint
@@ -452,11 +453,11 @@ class _PositionSolver:
         """An enclosure of ``1 - N_u`` over the cell: ``(e, s)`` with
         ``|1 - N_u(x) - e| <= s`` for x in [lo, hi] (``s`` None when none is proved).
 
-        Formulas of high degree: ``e`` an arb ball holding ``1 - N_u(t)`` (the
-        bound holds for that exact value, which is all the screen's ball
-        arithmetic needs) and the mean-value
-        bound (a slope bound inherited from the cell this one was split from,
-        else one from cached blocks).  Low degree, or if that fails: the centre
+        Formulas of high degree: ``e`` an arb ball holding ``1 - N_u`` at the
+        middle of [lo, hi] (the bound holds for that exact value, which is all
+        the screen's ball arithmetic needs) and the mean-value bound around it
+        (a slope bound inherited from the cell this one was split from, else
+        one from cached blocks).  Low degree, or if that fails: the centre
         and radius of the exact Bernstein range.  ``own``: do not use a bound
         inherited from a parent cell."""
         u = f.position
