@@ -46,8 +46,9 @@ from .fastpoint import ball_bounds
 MIN_DEGREE = 32
 #: working precision (bits) of the ball evaluations
 PREC = 64
-#: blocks are about 2^BLOCK_MARGIN times as wide as the cell
-BLOCK_MARGIN = 3
+#: blocks are about 2^BLOCK_MARGIN times as wide as the cell (4 against 3:
+#: nim 64 made 17,124 D tests instead of 18,198 and spent 10 % less on slopes)
+BLOCK_MARGIN = 4
 #: at most this many blocks' local polynomials are kept (least recently used go first)
 MAX_BLOCKS = 1024
 #: a cell's ball is halved at most this many times in depth when its bound looks loose
