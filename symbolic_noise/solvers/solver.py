@@ -25,19 +25,22 @@ On each cell:
    bounds.  A move whose enclosure lies below the leader's is strictly worse on
    the whole cell.
 2. *Exact decision* among the survivors.  The best survivor ``b`` at ``t`` is
-   found by exact evaluation; for every other survivor ``c`` the numerator
+   found in balls when one lies certainly above the others, else by exact
+   evaluation; for every other survivor ``c`` the numerator
    ``D = A_b Q_c - A_c Q_b`` of ``N_v(b) - N_v(c)`` is shown positive on the
-   cell by its Bernstein coefficients, or its roots in the cell are isolated
+   cell (:func:`polys.bernstein_sign`: its expansion at the cell's start, then
+   its Bernstein coefficients), or its roots in the cell are isolated
    exactly (Vincent–Collins–Akritas).  The first root ends the piece (a
    breakpoint); a root left of ``t`` means ``b`` was not best right after the
    cell's start and the step is redone on the shorter cell.  ``D = 0``
    identically puts ``c`` in the optimal set, ``D(x) = 0`` in the set at ``x``.
 
 Every decision is an exact sign or a certified ball bound; no float decides
-(floats only propose the screening's leader, whose floor is then bounded in balls).
+(floats only propose the screening's leader, whose floor is then bounded in
+balls, and the best survivor at ``t``, which a ball comparison then confirms).
 Work on a cell is shared between positions through a per-solve cache (the
 followers' enclosures, the common denominator, the followers' numerators over
-it and the moves' numerators, which the next position carries over as
+it and the moves' numerators it used, which the next position carries over as
 ``f A_w + c_last P_w,last`` when its followers extend ours by one): consecutive
 positions of 1-pile Nim have almost the same cells and followers, which is what
 makes large heaps affordable.  A cell split by a new breakpoint starts with its
