@@ -75,7 +75,7 @@ def test_dominant_constant_term_proves_the_sign_on_the_closed_unit_interval(coef
             assert sympy_roots_in(trimmed, 0, 1) == []
 
 
-def test_the_expansion_decides_where_the_bernstein_coefficients_do():
+def test_the_expansion_decides_away_from_roots_and_the_bernstein_coefficients_next_to_one():
     # 4 - p - p^2 >= 2 on [0, 1]: the constant term decides; and near a root it does not
     assert polys._dominant_sign(polys._local_scaled(fmpz_poly([4, -1, -1]), fmpq(0), fmpq(1), 2)) == 1
     f = fmpz_poly([-1, 0, 2])

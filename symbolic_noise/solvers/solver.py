@@ -173,12 +173,13 @@ def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly
 class _Cell:
     """What positions share on one cell ``(x, y)`` between breakpoints."""
 
-    __slots__ = ("x", "y", "t", "lo", "hi", "hull", "enc", "slope", "bern", "common", "gen", "checked")
+    __slots__ = ("x", "y", "t", "lo", "hi", "mid", "hull", "enc", "slope", "bern", "common", "gen", "checked")
 
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
         self.t = _pick_point(x, y)
         self.lo, self.hi = dyadic_hull(x, y, a, b)
+        self.mid = (self.lo + self.hi) / 2  # where the followers' mean-value enclosures are centred
         self.hull = (self.lo.p, self.lo.q, self.hi.p, self.hi.q)  # a fast hashable name of [lo, hi]
         # follower -> (e, s): the centre of an enclosure of 1 - N_u on [lo, hi]
         # (a ball holding 1 - N_u at the middle, or a range's centre) and its
@@ -474,14 +475,13 @@ class _PositionSolver:
                     slope = cell.slope[u] = (f.num, f.den, L, True)
                 # around the middle of [lo, hi]: half its width at most (the
                 # cell's own point t lies near its start)
-                mid = (cell.lo + cell.hi) / 2
-                bound = spread_module.mean_value_bound(slope[2], cell.lo, cell.hi, mid)
+                bound = spread_module.mean_value_bound(slope[2], cell.lo, cell.hi, cell.mid)
                 if bound is not None:
                     # 1 - N_u(mid) as a ball: the screen computes in balls, and a
                     # ball holding the exact value serves it as well (an exact
                     # value costs three to four times as much)
                     with ctx.workprec(_SCREEN_PREC + max(f.num.height_bits(), f.den.height_bits())):
-                        x = arb(mid)
+                        x = arb(cell.mid)
                         e = 1 - f.num(x) / f.den(x)
             if bound is None:
                 pair = self.cells.enclosure(f, cell.lo, cell.hi, cell.hull)
