@@ -382,3 +382,21 @@ def test_positions_with_the_same_followers_and_different_rows_keep_their_own_num
         for v in game.positions():
             assert sol.at(p, v).value == direct[v].value, (v, p)
             assert sol.at(p, v).optimal == direct[v].optimal, (v, p)
+
+
+def test_equal_breakpoints_of_different_positions_are_one_object():
+    """Positions solved apart find some breakpoints again (Chomp 3 x 4 through
+    the king channel does); the solver keeps one object per point, so later
+    positions tell a point from its copy by identity, not by a gcd and a root
+    count.  Checked pairwise with the exact comparison."""
+    sol = solve(Chomp(3, 4), "king")
+    points = []
+    for v in sol.positions():
+        points.extend(x for x in sol.value(v).points if not x.is_rational)
+    distinct = []
+    for x in points:
+        if any(x is y for y in distinct):
+            continue
+        assert all(x.compare(y) != 0 for y in distinct), "an irrational breakpoint has two objects"
+        distinct.append(x)
+    assert len(points) > len(distinct) > 1  # shared points, and more than one of them

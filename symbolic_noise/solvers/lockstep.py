@@ -82,7 +82,7 @@ class RangeWorker:
         self.cells = _Cells(self.lo, self.hi)
         self.norm: dict = {}
         self.profile: list = []  # (p, CPU seconds) of the pieces solved since the last take_profile
-        self.interner = Interner()  # for the values handed over from other workers
+        self.interner = Interner()  # one object per breakpoint: solved here or handed over
 
     def _record(self, fraction: float, seconds: float) -> None:
         scale = 2**_CUT_BITS
@@ -112,7 +112,7 @@ class RangeWorker:
                 self._record((last[0] + fraction) / 2, now - last[1])
                 last[:] = [fraction, now]
 
-            value = solver.run(mark)
+            value = self.interner.function(solver.run(mark))  # one object per breakpoint, as in the serial solve
             mark(1.0)
             self.cells.next_position()
             flint_ctx.cleanup()  # as in the serial solve: FLINT's pools only grow

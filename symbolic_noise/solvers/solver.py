@@ -885,6 +885,10 @@ def solve_positions(
                     progress(SolveProgress(i, total, v, fraction, time.perf_counter() - t0))
 
             value = _PositionSolver(pos, [values[w] for w in pos.followers], a, b, cells, norm).run(report)
+            # positions solved apart can find the same breakpoint (a crossing
+            # of moves that reach the same followers): one object for it, so
+            # that later positions tell it apart from its copy by identity
+            value = interner.function(value)
             cells.next_position()
             # FLINT keeps freed integers in pools of its own that only grow;
             # emptying them after each position bounds the memory of long solves
