@@ -4,7 +4,8 @@ The solver tells equal breakpoints apart by identity first: an exact comparison
 of two copies of one irrational point costs a gcd and a root count, every time
 it is made.  Values that arrive from elsewhere (another process, the cache,
 ``known=``) come with a fresh object for every copy of a point that several
-positions share; :class:`Interner` maps them back to one object per point.
+positions share, and positions solved apart can find the same crossing again
+(Chomp does, often); :class:`Interner` maps them back to one object per point.
 """
 
 from __future__ import annotations

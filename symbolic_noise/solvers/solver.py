@@ -857,9 +857,10 @@ def solve_positions(
     terminal = PiecewiseFunction.constant(1 if misere else 0, a, b, frozenset(), frozenset())
     values = {}
     # values from the cache or ``known`` carry a fresh object for every copy of a
-    # breakpoint several positions share: one object each, so that the cells
-    # tell them apart by identity (nim 64's move values from the cache: 66 s of
-    # exact comparisons of copies)
+    # breakpoint several positions share, and positions solved here can find
+    # the same breakpoint again: one object each, so that the cells tell them
+    # apart by identity (nim 64's move values from the cache: 66 s of exact
+    # comparisons of copies; Chomp 5 x 5 king: 23,021 root counts, 1,435 after)
     interner = Interner()
     t0 = time.perf_counter()
     total = len(order)
@@ -885,10 +886,7 @@ def solve_positions(
                     progress(SolveProgress(i, total, v, fraction, time.perf_counter() - t0))
 
             value = _PositionSolver(pos, [values[w] for w in pos.followers], a, b, cells, norm).run(report)
-            # positions solved apart can find the same breakpoint (a crossing
-            # of moves that reach the same followers): one object for it, so
-            # that later positions tell it apart from its copy by identity
-            value = interner.function(value)
+            value = interner.function(value)  # (see the interner above)
             cells.next_position()
             # FLINT keeps freed integers in pools of its own that only grow;
             # emptying them after each position bounds the memory of long solves
