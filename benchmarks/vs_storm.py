@@ -121,8 +121,9 @@ def storm_value(model_text: str):
     return (str(rf.numerator), str(rf.denominator)), seconds
 
 
-def _solve_fresh(k: int):
-    """Our full solve of nim k in a fresh process: (wall, CPU) seconds, pieces, peak MB."""
+def _our_solve(k: int):
+    """Our full solve of nim k, in the calling process: (wall, CPU) seconds,
+    pieces, peak MB (run it through :func:`_in_fresh_process` for a new one)."""
     t, c = time.perf_counter(), time.process_time()
     sol = solve(Nim(k), "binary")
     seconds = (time.perf_counter() - t, time.process_time() - c)
@@ -190,10 +191,10 @@ def main(argv=None) -> int:
 
     def time_solve():
         if args.fresh:
-            (t_solve, c_solve), pieces, peak = _in_fresh_process(_solve_fresh, k)
+            (t_solve, c_solve), pieces, peak = _in_fresh_process(_our_solve, k)
             where = "its own process"
         else:
-            (t_solve, c_solve), pieces, peak = _solve_fresh(k)
+            (t_solve, c_solve), pieces, peak = _our_solve(k)
             where = "this process, Storm included"
         print(f"our full exact solve of nim {k} (every position, optimal moves, {pieces} pieces): "
               f"{t_solve:.2f} s (CPU {c_solve:.2f} s), peak {peak:.0f} MB ({where})", flush=True)
