@@ -335,6 +335,43 @@ def test_carried_numerators_equal_the_sums_they_stand_for(game, channel):
     assert ours.value() == solve(game, channel).value()
 
 
+@pytest.mark.parametrize("game, channel", [(Nim(24), "binary"), (Nim(16), "binary-gray"), (Nim(24), "tremble"), (Chomp(3, 3), "king")])
+def test_carried_screen_coefficients_enclose_the_full_products(game, channel):
+    """The screen's coefficient matrices F and G, carried over from the
+    previous position's screen of the cell (old rows plus the newest
+    follower's terms, fresh rows anew), overlap the full products of the
+    position's matrix with every follower's enclosure, made at four times
+    the precision (both enclose the same sums); Nim's screens through the
+    binary channel are mostly carried."""
+    from flint import arb_mat, ctx
+    from symbolic_noise.solvers import solver as solver_module
+
+    original = solver_module._PositionSolver._screen_coeffs
+    counts = {"carried": 0, "checked": 0}
+
+    def checked(self, cell, data):
+        carried = cell.screen is not None and cell.screen[2] is not self.pos and len(cell.screen[1]) + 1 == len(data)
+        F, G = original(self, cell, data)
+        m, d = len(self.pos.Q), self.pos.degree
+        with ctx.workprec(4 * solver_module._SCREEN_PREC):
+            EG = (self.pos.Pmat * arb_mat([[e, s] for e, s in data])).entries()
+        full_F = arb_mat([EG[0::2][j * m : (j + 1) * m] for j in range(d + 1)])
+        full_G = arb_mat([EG[1::2][j * m : (j + 1) * m] for j in range(d + 1)])
+        assert (F.nrows(), F.ncols(), G.nrows(), G.ncols()) == (d + 1, m, d + 1, m)
+        assert full_F.overlaps(F) and full_G.overlaps(G)
+        counts["carried"] += carried and cell.screen[2] is self.pos
+        counts["checked"] += 1
+        return F, G
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver_module._PositionSolver, "_screen_coeffs", checked)
+        ours = solve(game, channel)
+    assert counts["checked"] > 20
+    if isinstance(game, Nim) and channel == "binary":
+        assert counts["carried"] > counts["checked"] / 2
+    assert ours.value() == solve(game, channel).value()
+
+
 def test_a_part_of_a_cell_inherits_its_common_data_and_nothing_beyond_it():
     """A cell split from a larger one starts with the larger one's common
     denominators and numerators (the followers' formulas are the same there);

@@ -173,7 +173,7 @@ def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly
 class _Cell:
     """What positions share on one cell ``(x, y)`` between breakpoints."""
 
-    __slots__ = ("x", "y", "t", "lo", "hi", "mid", "hull", "enc", "slope", "bern", "common", "gen", "checked")
+    __slots__ = ("x", "y", "t", "lo", "hi", "mid", "hull", "enc", "slope", "bern", "common", "screen", "gen", "checked")
 
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
@@ -191,6 +191,9 @@ class _Cell:
         self.slope = {}
         self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
         self.common = {}  # followers tuple -> _Common
+        # the last screen's (followers tuple, enclosures, _Position, F, G):
+        # the next position carries F and G over (_PositionSolver._screen_coeffs)
+        self.screen = None
         self.gen = 0
         self.checked = False  # whether the inherited slope bounds were looked at for outliers
 
@@ -589,12 +592,7 @@ class _PositionSolver:
         m = len(pos.Q)
         d = pos.degree
         with ctx.workprec(_SCREEN_PREC):
-            # coefficients of F_w and G_w: row j * m + w of the product holds
-            # coefficient j of F_w and of G_w
-            EG = (pos.Pmat * arb_mat([[e, s] for e, s in data])).entries()
-            Fc, Gc = EG[0::2], EG[1::2]
-            F = arb_mat([Fc[j * m : (j + 1) * m] for j in range(d + 1)])
-            G = arb_mat([Gc[j * m : (j + 1) * m] for j in range(d + 1)])
+            F, G = self._screen_coeffs(cell, data)
             M = cell.bernstein_matrix(d)
             BF, BG, BQ = M * F, M * G, M * pos.Qmat
             # (d + 1) x m, row-major: Bernstein coefficient i of move w at i * m + w
@@ -618,6 +616,84 @@ class _PositionSolver:
             # max_i (F + G)_i / Q_i < floor by the mediant inequality
             gap = (high - BQ * floor).entries()
             return [w for w in range(m) if w in free or not all(gap[i * m + w] < 0 for i in range(d + 1))]
+
+    def _screen_coeffs(self, cell: _Cell, data: list) -> tuple[arb_mat, arb_mat]:
+        """``F`` and ``G``: (d + 1) x m ball matrices, entry (j, w) coefficient
+        j of ``F_w = sum_u P_wu e_u`` and of ``G_w = sum_u P_wu s_u`` (``data``
+        the enclosures ``(e_u, s_u)``).  Call inside the screen's precision.
+
+        The product with every follower costs (d + 1) m k ball products.  When
+        the last screen of this cell was the previous position's, whose
+        followers ours extend by one, on the same enclosures (1-pile Nim: 87 %
+        of the screens of nim 48, 90 % of nim 64), the coefficients of the
+        moves whose rows extend the old ones by one entry are carried over
+        and the newest follower's terms added; only the other moves' rows
+        (through the binary channel: the new move and one old move) are
+        full products.  Ball arithmetic encloses the same exact sums either
+        way."""
+        pos = self.pos
+        got = cell.screen
+        if got is not None:
+            key, old, before, F, G = got
+            n = len(old)
+            if before is pos and n == len(data) and all(a is b for a, b in zip(old, data)):
+                return F, G
+            if n + 1 == len(data) and before is not pos and key == self.key[:-1] and all(a is b for a, b in zip(old, data)):
+                carry = self._carry(before)
+                if carry is not None:
+                    column, fresh, Pfresh = carry
+                    e, s = data[-1]
+                    new = (Pfresh * arb_mat([[e, s] for e, s in data])).entries()  # row j * r + i: move fresh[i]
+                    m0, r = len(before.P), len(fresh)
+                    Fe, Ge = F.entries(), G.entries()
+                    Fr, Gr = [], []
+                    for j in range(pos.degree + 1):
+                        f, g = Fe[j * m0 : (j + 1) * m0], Ge[j * m0 : (j + 1) * m0]
+                        f.append(None)
+                        g.append(None)
+                        for i, w in enumerate(fresh):
+                            f[w], g[w] = new[2 * (j * r + i)], new[2 * (j * r + i) + 1]
+                        Fr.append(f)
+                        Gr.append(g)
+                    F = arb_mat(Fr) + column * arb(e)
+                    G = arb_mat(Gr) + column * arb(s)
+                    cell.screen = (self.key, tuple(data), pos, F, G)
+                    return F, G
+        m, d = len(pos.Q), pos.degree
+        # row j * m + w of the product holds coefficient j of F_w and of G_w
+        EG = (pos.Pmat * arb_mat([[e, s] for e, s in data])).entries()
+        Fc, Gc = EG[0::2], EG[1::2]
+        F = arb_mat([Fc[j * m : (j + 1) * m] for j in range(d + 1)])
+        G = arb_mat([Gc[j * m : (j + 1) * m] for j in range(d + 1)])
+        cell.screen = (self.key, tuple(data), pos, F, G)
+        return F, G
+
+    def _carry(self, before: "_Position"):
+        """What carrying a screen over from ``before`` (the position whose
+        followers ours extend by one) takes, or ``None`` when it does not
+        extend it by one move (the last) of the same degree:
+        ``(column, fresh, Pfresh)``, the (d + 1) x m matrix of the newest
+        follower's coefficients in the rows that extend ``before``'s (zero
+        elsewhere), the moves whose rows do not (the last among them), and
+        the matrix of their rows (row j * len(fresh) + i: coefficient j of
+        ``P_{fresh[i], u}``, u across).  Memoised per ``before``."""
+        got = self._rows.get(("carry", id(before)))
+        if got is None or got[1] is not before:
+            pos, carry = self.pos, None
+            P, old, d = pos.P, before.P, pos.degree
+            if before.degree == d and len(P) == len(old) + 1:
+                keep = [len(P[w]) == len(row) + 1 and P[w][:-1] == row for w, row in enumerate(old)] + [False]
+                fresh = [w for w, k in enumerate(keep) if not k]
+                pad = lambda n: n.coeffs() + [0] * (d + 1 - len(n.coeffs()))  # noqa: E731
+                col = [pad(P[w][-1]) if k else [0] * (d + 1) for w, k in enumerate(keep)]
+                rows = {w: [pad(n) for n in P[w]] for w in fresh}
+                carry = (
+                    arb_mat([[c[j] for c in col] for j in range(d + 1)]),
+                    fresh,
+                    arb_mat([[c[j] for c in rows[w]] for j in range(d + 1) for w in fresh]),
+                )
+            got = self._rows[("carry", id(before))] = (carry, before)
+        return got[0]
 
     def _refresh_outliers(self, cell: _Cell, data: list) -> bool:
         """Replace, in ``data``, the enclosures from inherited slope bounds whose
