@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from flint import fmpq
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import CustomChannel, ExplicitGame, RationalFunction, RealAlgebraic, evaluate, solve
@@ -437,3 +437,30 @@ def test_equal_breakpoints_of_different_positions_are_one_object():
         assert all(x.compare(y) != 0 for y in distinct), "an irrational breakpoint has two objects"
         distinct.append(x)
     assert len(points) > len(distinct) > 1  # shared points, and more than one of them
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.fractions(min_value=-8, max_value=8), min_size=4, max_size=4), min_size=3, max_size=3),
+    st.sets(st.integers(0, 3), max_size=2),
+    st.integers(-300, 300),
+    st.fractions(min_value=Fraction(1, 64), max_value=64),
+)
+def test_the_whole_matrix_gap_test_says_negative_only_of_negative_entries(rows, skip, shift, q):
+    """The screen's one-call test that every gap entry outside a few columns
+    is negative (a containment in a box of positive balls, after scaling by
+    a power of 2 from Q's first Bernstein coefficient): whenever it says so,
+    each such entry is certainly negative, at any scale; and it says so for
+    a matrix of clearly negative entries."""
+    from flint import arb, arb_mat, ctx
+    from symbolic_noise.solvers.solver import _all_negative_but
+
+    with ctx.workprec(128):
+        scale = fmpq(2) ** shift if shift >= 0 else fmpq(1, 2 ** (-shift))
+        gap = arb_mat([[arb(fmpq(x.numerator, x.denominator) * scale) for x in row] for row in rows])
+        q = fmpq(q.numerator, q.denominator)
+        Q = arb_mat([[arb(q * scale)] * 4 for _ in rows])
+        if _all_negative_but(gap, skip, Q):
+            assert all(gap[i, w] < 0 for i in range(3) for w in range(4) if w not in skip)
+        negative = arb_mat([[arb(-(abs(fmpq(x.numerator, x.denominator)) + q) * scale) for x in row] for row in rows])
+        assert _all_negative_but(negative, skip, Q)

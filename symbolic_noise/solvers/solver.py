@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from math import frexp
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -165,6 +166,45 @@ def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly
     if f(t) < 0:
         f = -f
     return B * f, f
+
+
+def _positive_box(rows: int, cols: int) -> arb_mat:
+    """A ``rows`` x ``cols`` matrix whose every entry is the ball
+    [2^-19, 2^11 - 2^-19] (up to the radius's rounding, outward), proved to
+    lie above 0 (kept per shape)."""
+    box = _BOXES.get((rows, cols))
+    if box is None:
+        with ctx.workprec(64):
+            ball = arb(2**10, 2**10 - arb(2) ** -19)
+        if not ball > 0:  # the radius rounds up: it must stay below the centre
+            raise AssertionError("the positive box reaches 0")
+        box = _BOXES[(rows, cols)] = arb_mat([[ball] * cols for _ in range(rows)])
+    return box
+
+
+_BOXES: dict = {}
+
+
+def _all_negative_but(gap: arb_mat, skip: set, scale: arb_mat) -> bool:
+    """Whether every entry of ``gap`` outside the columns ``skip`` is certainly
+    negative, by one containment test of the whole matrix (the per-entry
+    comparisons cost a Python call each).  ``-gap`` is scaled by a power of 2
+    near ``1 / scale[0, 0]`` (the gaps are differences of Bernstein
+    coefficients of the order of Q's) and the skipped columns are filled
+    with 1; if the result lies in :func:`_positive_box`, each entry is
+    positive.  ``False`` means undecided: entries too small or too large
+    for the box, or not negative at all."""
+    top = float(abs(scale[0, 0].mid()))
+    if not 0 < top < float("inf"):
+        return False
+    k = frexp(top)[1]
+    neg = gap * arb(-1 if k == 0 else fmpq(-1, 2**k) if k > 0 else -(2 ** (-k)))
+    one = arb(1)
+    rows = range(gap.nrows())
+    for w in skip:
+        for i in rows:
+            neg[i, w] = one
+    return _positive_box(gap.nrows(), gap.ncols()).contains(neg)
 
 
 # --------------------------------------------------------------------------- shared cell data
@@ -436,6 +476,13 @@ class _Position:
         self.Pmat = arb_mat([[c[j] for c in P[w]] for j in range(d + 1) for w in range(m)])
         Q = [padded(q) for q in self.Q]
         self.Qmat = arb_mat([[c[j] for c in Q] for j in range(d + 1)])
+        # the moves whose Q_w has positive Bernstein coefficients (degree d) on
+        # [a, b]: they have on every [lo, hi] inside it too (subdivision takes
+        # convex combinations of them), so the screen need not look
+        self.span = (a, b)
+        self.unsure = frozenset(
+            w for w, q in enumerate(self.Q) if not all(c > 0 for c in polys._scaled_bernstein(q, a, b, d))
+        )
 
 
 # --------------------------------------------------------------------------- one position
@@ -598,7 +645,9 @@ class _PositionSolver:
             # (d + 1) x m, row-major: Bernstein coefficient i of move w at i * m + w
             low, high, q = (BF - BG).entries(), BF + BG, BQ.entries()
             # a move whose Q has a Bernstein coefficient not shown positive cannot be bounded: it survives
-            free = {i % m for i, x in enumerate(q) if not x > 0}
+            a, b = pos.span
+            unsure = pos.unsure if a <= cell.lo and cell.hi <= b else range(m)
+            free = {w for w in unsure if not all(q[i * m + w] > 0 for i in range(d + 1))}
             bounded = [w for w in range(m) if w not in free]
             if not bounded:
                 return list(range(m))
@@ -607,15 +656,20 @@ class _PositionSolver:
             # there); its floor, min_i low_i / q_i, is then computed in balls
             ends = lambda w: float((low[w] / q[w]).mid()) + float((low[d * m + w] / q[d * m + w]).mid())  # noqa: E731
             floor = None
-            for w in sorted(bounded, key=ends, reverse=True)[:_LEADERS]:
+            leaders = sorted(bounded, key=ends, reverse=True)[:_LEADERS]
+            for w in leaders:
                 lo_w = min(((low[i * m + w] / q[i * m + w]).lower() for i in range(d + 1)))
                 if floor is None or lo_w > floor:
                     floor = lo_w
             # w is strictly worse than the floor on the whole cell when every
             # (F + G - floor Q) Bernstein coefficient is negative (Q's are positive):
             # max_i (F + G)_i / Q_i < floor by the mediant inequality
-            gap = (high - BQ * floor).entries()
-            return [w for w in range(m) if w in free or not all(gap[i * m + w] < 0 for i in range(d + 1))]
+            gap = high - BQ * floor
+            rows = range(d + 1)
+            if len(free) + len(leaders) < m and _all_negative_but(gap, free.union(leaders), BQ):
+                return [w for w in range(m) if w in free or (w in leaders and not all(gap[i, w] < 0 for i in rows))]
+            gap = gap.entries()
+            return [w for w in range(m) if w in free or not all(gap[i * m + w] < 0 for i in rows)]
 
     def _screen_coeffs(self, cell: _Cell, data: list) -> tuple[arb_mat, arb_mat]:
         """``F`` and ``G``: (d + 1) x m ball matrices, entry (j, w) coefficient
