@@ -65,8 +65,8 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from math import frexp
 from dataclasses import dataclass
+from math import frexp
 from typing import Any, Callable
 
 from flint import arb, arb_mat, ctx, fmpq, fmpz_poly
@@ -198,7 +198,7 @@ def _all_negative_but(gap: arb_mat, skip: set, scale: arb_mat) -> bool:
     if not 0 < top < float("inf"):
         return False
     k = frexp(top)[1]
-    neg = gap * arb(-1 if k == 0 else fmpq(-1, 2**k) if k > 0 else -(2 ** (-k)))
+    neg = gap * -(arb(2) ** -k)  # exact: a power of 2
     one = arb(1)
     rows = range(gap.nrows())
     for w in skip:
