@@ -15,6 +15,13 @@ the wall figure includes them), and it does not depend on the load.
   python benchmarks/parallel_speedup.py                 # nim 48, 2 jobs, 1 repetition
   python benchmarks/parallel_speedup.py --k 32 --jobs 2 --repeat 3 --old
   python benchmarks/parallel_speedup.py --chomp 5x5 --channel king
+  python benchmarks/parallel_speedup.py --k 40 --contention   # what 2 busy cores cost each other
+
+``--contention`` measures the ceiling the hardware sets: the same serial solve
+alone, then ``--jobs`` copies of it at once in separate processes; each copy's
+CPU seconds over the lone solve's is the slowdown that running side by side
+costs (shared caches and memory bandwidth, or hyperthreads), which no
+schedule can win back.
 """
 
 from __future__ import annotations
@@ -40,6 +47,29 @@ def _pools(n):
     return pools
 
 
+def _cpu_of_solve(game, channel) -> float:
+    c = time.process_time()
+    solve(game, channel)
+    return time.process_time() - c
+
+
+def contention(game, channel, jobs: int, repeat: int) -> None:
+    for rep in range(repeat):
+        with ProcessPoolExecutor(1) as pool:
+            alone = pool.submit(_cpu_of_solve, game, channel).result()
+        pools = _pools(jobs)
+        try:
+            together = [f.result() for f in [p.submit(_cpu_of_solve, game, channel) for p in pools]]
+        finally:
+            for p in pools:
+                p.shutdown()
+        print(
+            f"[{rep + 1}] alone {alone:.2f} s CPU; {jobs} at once "
+            + ", ".join(f"{t:.2f}" for t in together)
+            + f" s CPU each: {sum(together) / len(together) / alone:.2f}x the lone solve's CPU"
+        )
+
+
 def identical(a, b) -> bool:
     return all(
         a.value(v) == b.value(v) and a.value(v).labels == b.value(v).labels
@@ -56,6 +86,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--old", action="store_true", help="also time the sub-interval solve (solve_parallel)")
+    ap.add_argument("--contention", action="store_true", help="only: one serial solve alone, then --jobs copies at once")
     args = ap.parse_args()
     if args.chomp:
         r, c = (int(x) for x in args.chomp.lower().split("x"))
@@ -63,6 +94,9 @@ def main() -> None:
     else:
         game, channel, name = Nim(args.k), args.channel or "binary", f"nim {args.k} {args.channel or 'binary'}"
     print(f"{name}, --jobs {args.jobs}, load average at start {os.getloadavg()[0]:.1f}")
+    if args.contention:
+        contention(game, channel, args.jobs, args.repeat)
+        return
     for rep in range(args.repeat):
         t, c = time.perf_counter(), time.process_time()
         serial = solve(game, channel)
