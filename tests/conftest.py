@@ -31,3 +31,40 @@ def tampered():
         return cert
 
     return make
+
+
+def random_graph(draw, max_positions: int = 7) -> dict:
+    """A random acyclic game graph ``{v: followers}`` on positions 0..n-1, the
+    last one reaching 0 at least (for a hypothesis ``@composite``'s ``draw``)."""
+    from hypothesis import strategies as st
+
+    n = draw(st.integers(2, max_positions))
+    graph = {}
+    for v in range(1, n):
+        fs = draw(st.lists(st.integers(0, v - 1), unique=True, max_size=4))
+        if fs:
+            graph[v] = fs
+    graph.setdefault(n - 1, [0])
+    return graph
+
+
+def assert_matches_pointwise(game, channel, ps, misere: bool) -> None:
+    """The exact piecewise solve agrees, value and optimal set at every
+    position, with exact backward induction at the rationals ``ps`` and at
+    every rational breakpoint."""
+    from flint import fmpq
+
+    from symbolic_noise.solvers.pointwise import evaluate
+    from symbolic_noise.solvers.solver import solve
+
+    sol = solve(game, channel, misere=misere)
+    points = [fmpq(p.numerator, p.denominator) for p in ps]
+    for v in game.positions():
+        points += [x.rational_value for x in sol.value(v).points if x.is_rational]
+    for p in points:
+        direct = evaluate(game, channel, p, misere=misere)
+        for v in game.positions():
+            res = sol.at(p, v)
+            assert res.value == direct[v].value, (v, p)
+            assert res.optimal == direct[v].optimal, (v, p)
+            assert 0 <= res.value <= 1

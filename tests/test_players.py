@@ -15,6 +15,8 @@ from symbolic_noise.games.rulesets import Chomp, Nim
 from symbolic_noise.games.heapgames import MultiNim
 from symbolic_noise.solvers.players import get_strategy, solve_players, strategy_from_json
 
+from conftest import random_graph
+
 R = RationalFunction.from_expr
 BERNSTEIN = [fmpz_poly([1, -2, 1]), fmpz_poly([0, 2, -2]), fmpz_poly([0, 0, 1])]  # (1-p)^2, 2p(1-p), p^2
 
@@ -80,14 +82,8 @@ def evaluate_players(game, channels, names, p, misere=False):
 
 @st.composite
 def random_game(draw):
-    n = draw(st.integers(2, 7))
-    graph = {}
-    for v in range(1, n):
-        fs = draw(st.lists(st.integers(0, v - 1), unique=True, max_size=4))
-        if fs:
-            graph[v] = fs
-    graph.setdefault(n - 1, [0])
-    return ExplicitGame(graph, n - 1), graph
+    graph = random_graph(draw)
+    return ExplicitGame(graph, max(graph)), graph
 
 
 def random_channel(draw, graph):

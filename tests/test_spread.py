@@ -209,19 +209,21 @@ def test_screening_never_drops_an_optimal_move():
             kept.append(set(out))
             return out
 
-        def advance(self, x, y):
-            formula, S, at_x, end = original_advance(self, x, y)
+        def advance(self, x, y, pre=None):
+            formula, S, at_x, end = original_advance(self, x, y, pre)
             labels = self.pos.labels
             assert {labels.index(l) for l in S} <= kept[-1]
             return formula, S, at_x, end
 
         solver_module._PositionSolver._screen = screen
         solver_module._PositionSolver._advance = advance
+        saved, solver_module._PRE_ENOUGH = solver_module._PRE_ENOUGH, 0  # every cell screened alone (not in a batch)
         try:
             solver_module.solve(game, channel)
         finally:
             solver_module._PositionSolver._screen = original_screen
             solver_module._PositionSolver._advance = original_advance
+            solver_module._PRE_ENOUGH = saved
         assert any(len(k) == 1 for k in kept) and any(len(k) > 1 for k in kept)
 
 
@@ -233,6 +235,7 @@ def test_the_range_cache_is_bounded_and_evicts_in_order(monkeypatch):
 
     reference = solver_module.solve(Chomp(3, 3), "king")
     monkeypatch.setattr(solver_module, "_MAX_RANGES", 50)
+    monkeypatch.setattr(solver_module, "_PRE_ENOUGH", 0)  # every cell screened alone (not in a batch)
     made = []
     original = solver_module._Cells.enclosure
 
