@@ -56,6 +56,8 @@ from flint import arb, arb_mat, ctx, fmpq, fmpz_poly
 PREC = 128
 #: moves whose lower bounds are computed (those with the largest upper bounds)
 LEADERS = 3
+#: most follower enclosures a cache keeps (it is emptied when full)
+MAX_CACHE = 400_000
 
 
 def affine_rows(P: list, Q: list) -> tuple[arb_mat, arb_mat] | None:
@@ -75,30 +77,44 @@ def affine_rows(P: list, Q: list) -> tuple[arb_mat, arb_mat] | None:
         return arb_mat(rows0), arb_mat(rows1)
 
 
-def _enclose(pieces: list, hulls: list, lows: list, highs: list, bad: set) -> None:
+def _enclose(pieces: list, hulls: tuple, lows: list, highs: list, bad: set, cache: dict) -> None:
     """Fill ``lows[i]``, ``highs[i]`` (exact arb ends) with an enclosure of
     ``1 - num/den`` on hull ``i`` for every span ``(start, stop, num, den)``
     of ``pieces``; a cell whose denominator ball is not certainly positive
-    goes into ``bad``."""
-    balls, mids, rads = hulls
-    zero = arb(0)
+    goes into ``bad``.  ``cache`` keeps the enclosures by the formula's
+    identity and the hull's name: positions that share a follower meet it on
+    the same hulls (Chomp 5 x 5 king: ... )."""
+    balls, mids, rads, names = hulls
     for start, stop, num, den in pieces:
-        slope = num.derivative() * den - num * den.derivative()
+        slope = None
+        ident = id(num)
         for i in range(start, stop):
-            X = balls[i]
-            D = den(X)
-            if not D > 0:
+            key = (ident, names[i])
+            got = cache.get(key)
+            if got is None or got[0] is not num:
+                if slope is None:
+                    slope = num.derivative() * den - num * den.derivative()
+                X = balls[i]
+                D = den(X)
+                if not D > 0:
+                    got = (num, None, None)
+                else:
+                    M = mids[i]
+                    e = 1 - num(M) / den(M)
+                    s = abs(slope(X)) / (D * D) * rads[i]
+                    got = (num, (e - s).lower(), (e + s).upper())
+                cache[key] = got
+            if got[1] is None:
                 bad.add(i)
-                lows[i] = highs[i] = zero
-                continue
-            M = mids[i]
-            e = 1 - num(M) / den(M)
-            s = abs(slope(X)) / (D * D) * rads[i]
-            lows[i] = (e - s).lower()
-            highs[i] = (e + s).upper()
+                lows[i] = highs[i] = _ZERO
+            else:
+                lows[i], highs[i] = got[1], got[2]
 
 
-def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list) -> list:
+_ZERO = arb(0)
+
+
+def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list, names: list | None = None, cache: dict | None = None) -> list:
     """The moves not shown strictly worse than another on each cell.
 
     ``hulls`` are the cells' rational hulls ``(a_i, b_i)`` (inside the range
@@ -106,26 +122,36 @@ def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list) -> list:
     spans ``(start, stop, num, den)`` of cell indices (``den > 0`` on them;
     together they cover every cell).  Returns, per cell, the sorted list of
     surviving move indices, or ``None`` where no enclosure was proved.
+    ``names`` are hashable names of the hulls and ``cache`` a dict that
+    keeps the followers' enclosures for later calls (it holds the formulas:
+    clear it to free them).
     """
     n, k, m = len(hulls), len(pieces), P0.nrows()
     if P0.ncols() != k:
         raise ValueError(f"{P0.ncols()} channel columns for {k} followers")
+    if names is None:
+        names = [(a.p, a.q, b.p, b.q) for a, b in hulls]
+    if cache is None:
+        cache = {}
+    elif len(cache) > MAX_CACHE:
+        cache.clear()
     with ctx.workprec(PREC):
-        ends = [(arb(a), arb(b)) for a, b in hulls]
-        balls = [a.union(b) for a, b in ends]
+        balls = [arb(a).union(arb(b)) for a, b in hulls]
         mids = [arb((a + b) / 2) for a, b in hulls]
         rads = [arb((b - a) / 2) for a, b in hulls]
         bad: set = set()
         L, H = [], []
         for spans in pieces:
             lows, highs = [None] * n, [None] * n
-            _enclose(spans, (balls, mids, rads), lows, highs, bad)
+            _enclose(spans, (balls, mids, rads, names), lows, highs, bad, cache)
             if any(x is None for x in lows):
                 raise ValueError("the follower's spans do not cover every cell")
             L.append(lows)
             H.append(highs)
         L, H = arb_mat(L), arb_mat(H)
-        # row-major m x n: entry w * n + i
+        # row-major m x n: entry w * n + i.  A move's bounds are affine in
+        # p: over a cell's ball X, h0 + X h1 holds its values, and the
+        # ball's ends are the extremes at the cell's ends (up to rounding)
         L0, L1 = (P0 * L).entries(), (P1 * L).entries()
         H0, H1 = (P0 * H).entries(), (P1 * H).entries()
         out = []
@@ -133,21 +159,9 @@ def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list) -> list:
             if i in bad:
                 out.append(None)
                 continue
-            a, b = ends[i]
-            ups = []
-            for w in range(m):
-                j = w * n + i
-                h0, h1 = H0[j], H1[j]
-                ua, ub = (h0 + a * h1).upper(), (h0 + b * h1).upper()
-                ups.append(ua if ub < ua else ub)
+            X = balls[i]
+            ups = [(H0[j] + X * H1[j]).upper() for j in range(i, m * n, n)]
             leaders = sorted(range(m), key=ups.__getitem__, reverse=True)[:LEADERS]
-            floor = None
-            for w in leaders:
-                j = w * n + i
-                l0, l1 = L0[j], L1[j]
-                la, lb = (l0 + a * l1).lower(), (l0 + b * l1).lower()
-                low = la if la < lb else lb
-                if floor is None or low > floor:
-                    floor = low
+            floor = max((L0[w * n + i] + X * L1[w * n + i]).lower() for w in leaders)
             out.append([w for w in range(m) if not ups[w] < floor])
         return out

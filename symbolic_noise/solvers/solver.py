@@ -341,6 +341,7 @@ class _Cells:
         self._starts: dict = {}  # id(x) -> the last cell made that starts at x
         self._ends: dict = {}  # id(y) -> the last cell made that ends at y
         self.gen = 0
+        self.batch: dict = {}  # the batch screen's follower enclosures (batchscreen.screen_cells)
 
     def enclosure(self, f: "_Follower", lo: fmpq, hi: fmpq, hull=None) -> tuple[fmpq, fmpq] | None:
         """``(e, s)`` with ``|1 - N_u(x) - e| <= s`` for every x in [lo, hi]: the
@@ -470,6 +471,15 @@ class _Position:
                 if not n.is_zero():
                     by_weight.setdefault(tuple(int(c) for c in n.coeffs()), (n, []))[1].append(u)
             self.groups.append(list(by_weight.values()))
+        # the same by follower index, and the indices each row weighs
+        self.rows = []
+        for row in self.P:
+            by_weight = {}
+            for j, n in enumerate(row):
+                if not n.is_zero():
+                    by_weight.setdefault(tuple(int(c) for c in n.coeffs()), (n, []))[1].append(j)
+            groups = list(by_weight.values())
+            self.rows.append((groups, frozenset(j for _, members in groups for j in members)))
 
         def padded(poly):
             c = poly.coeffs()
@@ -904,10 +914,32 @@ class _PositionSolver:
             self._step(y)
             x = y
 
+    def _row_formula(self, w: int) -> RationalFunction:
+        """Move ``w``'s value ``sum_u P_wu (1 - N_u) / Q_w`` on the current
+        pieces of the followers, over the common denominator of the followers
+        in its row alone (in lowest terms it is the formula :meth:`_advance`
+        makes over every follower's)."""
+        groups, _ = self.pos.rows[w]
+        foll = self.foll
+        B = ONE
+        for _, members in groups:
+            for j in members:
+                d = foll[j].den
+                if not (B % d).is_zero():
+                    B = B * (d // B.gcd(d))
+        A = polys.ZERO
+        for weight, members in groups:
+            total = polys.ZERO
+            for j in members:
+                f = foll[j]
+                total += (B // f.den) * (f.den - f.num)
+            A += total * weight
+        return RationalFunction(A, B * self.pos.Q[w])
+
     def _base_cells(self) -> tuple[list, list, list]:
         """The position's base cells, between its followers' breakpoints:
-        their ends, the followers that enter their next piece at each end but
-        the last, and every follower's formulas as spans ``(start, stop, num,
+        their ends, the followers (indices) that enter their next piece at each
+        end but the last, and every follower's formulas as spans ``(start, stop, num,
         den)`` of cell indices.  Leaves the followers at their first piece."""
         foll, B = self.foll, self.B
         ends, moving = [], []
@@ -929,8 +961,8 @@ class _PositionSolver:
                     spans[j].append((starts[j], i, f.num, f.den))
                     starts[j] = i
                     f.enter(f.index + 1, self.norm)
-                    moved.append(f)
-            moving.append(moved)
+                    moved.append(j)
+            moving.append(frozenset(moved))
         for j, f in enumerate(foll):
             spans[j].append((starts[j], len(ends), f.num, f.den))
             f.enter(0, self.norm)
@@ -942,16 +974,37 @@ class _PositionSolver:
         than one move."""
         ends, moving, spans = self._base_cells()
         starts = [self.A] + ends[:-1]
-        hulls = []
+        hulls, names = [], []
         for cx, cy in zip(starts, ends):
             cell = self.cells.get(cx, cy)
             hulls.append((cell.lo, cell.hi))
-        pre = batchscreen.screen_cells(*self.pos.affine, hulls, spans)
+            names.append(cell.hull)
+        pre = batchscreen.screen_cells(*self.pos.affine, hulls, spans, names, self.cells.batch)
         x = self.A
         span = self.B.lo - self.A.lo
         points, formulas, sets, point_sets = [x], [], [], []
+        labels, rows = self.pos.labels, self.pos.rows
+        last = None  # (move, formula) when the last base cell was one piece of that move
         for i, y in enumerate(ends):
-            while True:
+            only = pre[i]
+            if only is not None and len(only) == 1:
+                # one move left on the whole base cell: its own formula, the
+                # last one's when no follower it weighs entered a new piece
+                w = only[0]
+                if last is not None and last[0] == w and moving[i - 1].isdisjoint(rows[w][1]):
+                    formula = last[1]
+                else:
+                    formula = self._row_formula(w)
+                label = frozenset((labels[w],))
+                formulas.append(formula)
+                sets.append(label)
+                point_sets.append(label)
+                points.append(y)
+                x = y
+                last = (w, formula)
+            else:
+                last = None
+            while last is None:
                 formula, S, at_x, h = self._advance(x, y, pre[i])
                 formulas.append(formula)
                 sets.append(S)
@@ -963,7 +1016,8 @@ class _PositionSolver:
                 if progress is not None:
                     progress(float((x.lo - self.A.lo) / span))
             if i < len(moving):
-                for f in moving[i]:
+                for j in moving[i]:
+                    f = self.foll[j]
                     f.enter(f.index + 1, self.norm)
                 if progress is not None:
                     progress(float((x.lo - self.A.lo) / span))
