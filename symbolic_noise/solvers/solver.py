@@ -66,6 +66,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cmp_to_key
 from math import frexp
 from typing import Any, Callable
 
@@ -161,6 +162,28 @@ def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fmpq, h
         elif c > 0 and r.compare(y) < 0:
             inside.append(r)
     return inside, zero_at_x
+
+
+def _left_end(x: RealAlgebraic) -> fmpq:
+    return x.lo
+
+
+def _distinct_in_order(points: list) -> tuple[list | None, dict]:
+    """The distinct values of ``points`` (proposed in increasing order) and
+    each point's index among them, by exact comparisons of neighbours;
+    ``(None, {})`` if the proposed order is wrong."""
+    out: list = []
+    rank: dict = {}
+    prev = None
+    for x in points:
+        c = -1 if prev is None else prev.compare(x)
+        if c > 0:
+            return None, {}
+        if c < 0:
+            out.append(x)
+        rank[id(x)] = len(out) - 1
+        prev = x
+    return out, rank
 
 
 def _lcm_step(B: fmpz_poly, d: fmpz_poly, t: fmpq) -> tuple[fmpz_poly, fmpz_poly]:
@@ -423,6 +446,10 @@ class _Follower:
         moves, and the pairs, with the slope bounds and enclosures cached by
         their identity, must survive that."""
         self.index = i
+        self.num, self.den = self.pair(i, norm)
+
+    def pair(self, i: int, norm: dict) -> tuple:
+        """Piece ``i``'s formula as ``(num, den)`` with ``den > 0`` on it."""
         f, start = self.value.formulas[i], self.value.points[i]
         key = (id(f), id(start))
         got = norm.get(key)
@@ -430,7 +457,7 @@ class _Follower:
             t = _pick_point(start, self.value.points[i + 1])
             pair = (f.num, f.den) if f.den(t) > 0 else (-f.num, -f.den)
             got = norm[key] = (f, start, pair)
-        self.num, self.den = got[2]
+        return got[2]
 
     @property
     def end(self) -> RealAlgebraic:
@@ -939,34 +966,39 @@ class _PositionSolver:
     def _base_cells(self) -> tuple[list, list, list]:
         """The position's base cells, between its followers' breakpoints:
         their ends, the followers (indices) that enter their next piece at each
-        end but the last, and every follower's formulas as spans ``(start, stop, num,
-        den)`` of cell indices.  Leaves the followers at their first piece."""
-        foll, B = self.foll, self.B
-        ends, moving = [], []
-        spans: list = [[] for _ in foll]
-        starts = [0] * len(foll)
-        while True:
-            y = self._cell_end()
-            ends.append(y)
-            i = len(ends)
-            if y is B or y.compare(B) == 0:
-                break
-            moved, at_y = [], {}
-            for j, f in enumerate(foll):
-                e = f.end
-                hit = at_y.get(id(e))
-                if hit is None:
-                    hit = at_y[id(e)] = e is y or e.compare(y) == 0
-                if hit:
-                    spans[j].append((starts[j], i, f.num, f.den))
-                    starts[j] = i
-                    f.enter(f.index + 1, self.norm)
-                    moved.append(j)
-            moving.append(frozenset(moved))
+        end but the last, and every follower's formulas as spans ``(start, stop,
+        num, den)`` of cell indices.
+
+        The followers' distinct inner breakpoints are put in order by their
+        intervals' left ends and the order is proved by one exact comparison
+        of each neighbouring pair (a full exact sort where it fails): the
+        sweep's walk compares every follower's end with the nearest one at
+        every cell instead."""
+        foll, norm = self.foll, self.norm
+        inner: dict = {}
+        for f in foll:
+            for x in f.value.points[1:-1]:
+                inner.setdefault(id(x), x)
+        order = sorted(inner.values(), key=_left_end)
+        ends, rank = _distinct_in_order(order)
+        if ends is None:
+            ends, rank = _distinct_in_order(sorted(order, key=cmp_to_key(RealAlgebraic.compare)))
+        ends.append(self.B)
+        n = len(ends)
+        moving: list = [set() for _ in range(n - 1)]
+        spans = []
         for j, f in enumerate(foll):
-            spans[j].append((starts[j], len(ends), f.num, f.den))
-            f.enter(0, self.norm)
-        return ends, moving, spans
+            points = f.value.points
+            last = len(points) - 2
+            start, mine = 0, []
+            for t in range(last + 1):
+                stop = n if t == last else rank[id(points[t + 1])] + 1
+                mine.append((start, stop) + f.pair(t, norm))
+                if stop < n:
+                    moving[stop - 1].add(j)
+                start = stop
+            spans.append(mine)
+        return ends, [frozenset(m) for m in moving], spans
 
     def _run_batched(self, progress: Callable[[float], None] | None) -> PiecewiseFunction:
         """:meth:`run` for rows affine in p: the base cells are screened at
