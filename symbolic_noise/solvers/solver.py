@@ -448,6 +448,14 @@ class _Follower:
         self.index = i
         self.num, self.den = self.pair(i, norm)
 
+    def pairs(self, norm: dict) -> list:
+        """Every piece's :meth:`pair` (kept in ``norm`` by the value's identity)."""
+        key = ("pairs", id(self.value))
+        got = norm.get(key)
+        if got is None or got[0] is not self.value:
+            got = norm[key] = (self.value, [self.pair(i, norm) for i in range(len(self.value.formulas))])
+        return got[1]
+
     def pair(self, i: int, norm: dict) -> tuple:
         """Piece ``i``'s formula as ``(num, den)`` with ``den > 0`` on it."""
         f, start = self.value.formulas[i], self.value.points[i]
@@ -991,9 +999,9 @@ class _PositionSolver:
             points = f.value.points
             last = len(points) - 2
             start, mine = 0, []
-            for t in range(last + 1):
+            for t, pair in enumerate(f.pairs(norm)):
                 stop = n if t == last else rank[id(points[t + 1])] + 1
-                mine.append((start, stop) + f.pair(t, norm))
+                mine.append((start, stop) + pair)
                 if stop < n:
                     moving[stop - 1].add(j)
                 start = stop
