@@ -240,7 +240,7 @@ def _all_negative_but(gap: arb_mat, skip: set, scale: arb_mat) -> bool:
 class _Cell:
     """What positions share on one cell ``(x, y)`` between breakpoints."""
 
-    __slots__ = ("x", "y", "t", "lo", "hi", "mid", "hull", "enc", "slope", "bern", "common", "screen", "gen", "checked")
+    __slots__ = ("x", "y", "t", "lo", "hi", "mid", "hull", "hid", "enc", "slope", "bern", "common", "screen", "gen", "checked")
 
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
@@ -248,6 +248,7 @@ class _Cell:
         self.lo, self.hi = dyadic_hull(x, y, a, b)
         self.mid = (self.lo + self.hi) / 2  # where the followers' mean-value enclosures are centred
         self.hull = (self.lo.p, self.lo.q, self.hi.p, self.hi.q)  # a fast hashable name of [lo, hi]
+        self.hid = None  # a small int naming [lo, hi] in the solve (_Cells.get)
         # follower -> (e, s): the centre of an enclosure of 1 - N_u on [lo, hi]
         # (a ball holding 1 - N_u at the middle, or a range's centre) and its
         # radius (exact), or None
@@ -365,6 +366,7 @@ class _Cells:
         self._ends: dict = {}  # id(y) -> the last cell made that ends at y
         self.gen = 0
         self.batch: dict = {}  # the batch screen's follower enclosures (batchscreen.screen_cells)
+        self._hids: dict = {}  # hull -> its number (the batch screen's names of hulls)
 
     def enclosure(self, f: "_Follower", lo: fmpq, hi: fmpq, hull=None) -> tuple[fmpq, fmpq] | None:
         """``(e, s)`` with ``|1 - N_u(x) - e| <= s`` for every x in [lo, hi]: the
@@ -398,6 +400,7 @@ class _Cells:
         cell = self._cells.get(key)
         if cell is None or cell.x is not x or cell.y is not y:
             cell = self._cells[key] = _Cell(x, y, self.a, self.b)
+            cell.hid = self._hids.setdefault(cell.hull, len(self._hids))
             # a new breakpoint at z splits a cell (x, y) of the last positions
             # into (x, z) and (z, y): the parts share an end with it, and the
             # followers' slope bounds on its interval hold on theirs
@@ -1018,7 +1021,7 @@ class _PositionSolver:
         for cx, cy in zip(starts, ends):
             cell = self.cells.get(cx, cy)
             hulls.append((cell.lo, cell.hi))
-            names.append(cell.hull)
+            names.append(cell.hid)
         pre = batchscreen.screen_cells(*self.pos.affine, hulls, spans, names, self.cells.batch)
         x = self.A
         span = self.B.lo - self.A.lo
