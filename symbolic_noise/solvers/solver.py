@@ -240,11 +240,11 @@ def _all_negative_but(gap: arb_mat, skip: set, scale: arb_mat) -> bool:
 class _Cell:
     """What positions share on one cell ``(x, y)`` between breakpoints."""
 
-    __slots__ = ("x", "y", "t", "lo", "hi", "mid", "hull", "hid", "enc", "slope", "bern", "common", "screen", "gen", "checked")
+    __slots__ = ("x", "y", "_t", "lo", "hi", "mid", "hull", "hid", "enc", "slope", "bern", "common", "screen", "gen", "checked")
 
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
-        self.t = _pick_point(x, y)
+        self._t = None
         self.lo, self.hi = dyadic_hull(x, y, a, b)
         self.mid = (self.lo + self.hi) / 2  # where the followers' mean-value enclosures are centred
         self.hull = (self.lo.p, self.lo.q, self.hi.p, self.hi.q)  # a fast hashable name of [lo, hi]
@@ -264,6 +264,14 @@ class _Cell:
         self.screen = None
         self.gen = 0
         self.checked = False  # whether the inherited slope bounds were looked at for outliers
+
+    @property
+    def t(self) -> fmpq:
+        """A simple rational inside the cell, near its start (made on first use:
+        the batched sweep never needs it on most cells)."""
+        if self._t is None:
+            self._t = _pick_point(self.x, self.y)
+        return self._t
 
     def bernstein_matrix(self, d: int) -> arb_mat:
         """The (d+1) x (d+1) matrix taking the coefficients of a polynomial of
@@ -465,7 +473,11 @@ class _Follower:
         key = (id(f), id(start))
         got = norm.get(key)
         if got is None or got[0] is not f or got[1] is not start:
-            t = _pick_point(start, self.value.points[i + 1])
+            end = self.value.points[i + 1]
+            # any point inside will do (den has no root there): the middle of
+            # the gap between the end points' intervals, else a simple rational
+            lo, hi = start.hi, end.lo
+            t = (lo + hi) / 2 if lo < hi else _pick_point(start, end)
             pair = (f.num, f.den) if f.den(t) > 0 else (-f.num, -f.den)
             got = norm[key] = (f, start, pair)
         return got[2]
@@ -1027,6 +1039,7 @@ class _PositionSolver:
         span = self.B.lo - self.A.lo
         points, formulas, sets, point_sets = [x], [], [], []
         labels, rows = self.pos.labels, self.pos.rows
+        pairs = [f.pairs(self.norm) for f in self.foll]
         last = None  # (move, formula) when the last base cell was one piece of that move
         for i, y in enumerate(ends):
             only = pre[i]
@@ -1061,7 +1074,8 @@ class _PositionSolver:
             if i < len(moving):
                 for j in moving[i]:
                     f = self.foll[j]
-                    f.enter(f.index + 1, self.norm)
+                    f.index += 1
+                    f.num, f.den = pairs[j][f.index]
                 if progress is not None:
                     progress(float((x.lo - self.A.lo) / span))
         point_sets.append(self._close())
