@@ -373,7 +373,7 @@ class _Cells:
         self._starts: dict = {}  # id(x) -> the last cell made that starts at x
         self._ends: dict = {}  # id(y) -> the last cell made that ends at y
         self.gen = 0
-        self.batch: dict = {}  # the batch screen's follower enclosures (batchscreen.screen_cells)
+        self.batch = batchscreen.EnclosureCache()  # the batch screen's follower enclosures
         self._hids: dict = {}  # hull -> its number (the batch screen's names of hulls)
 
     def enclosure(self, f: "_Follower", lo: fmpq, hi: fmpq, hull=None) -> tuple[fmpq, fmpq] | None:
@@ -435,6 +435,7 @@ class _Cells:
     def next_position(self) -> None:
         """Forget the cells the last two positions did not use (split or obsolete)."""
         self.gen += 1
+        self.batch.next_position()
         self._cells = {k: c for k, c in self._cells.items() if c.gen >= self.gen - 2}
         keep = lambda index: {k: c for k, c in index.items() if c.gen >= self.gen - 2}  # noqa: E731
         self._starts, self._ends = keep(self._starts), keep(self._ends)
