@@ -53,7 +53,7 @@ from __future__ import annotations
 from flint import arb, arb_mat, ctx, fmpq, fmpz_poly
 
 #: working precision (bits) of the ball arithmetic
-PREC = 128
+PREC = 64
 #: moves whose lower bounds are computed (those with the largest upper bounds)
 LEADERS = 3
 #: a formula's enclosures are dropped from an :class:`EnclosureCache` when
@@ -181,7 +181,7 @@ def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list, names: lis
         for spans in pieces:
             lows, highs = [None] * n, [None] * n
             _enclose(spans, (balls, mids, rads, names), lows, highs, bad, cache.formulas, cache.gen)
-            if any(x is None for x in lows):
+            if sum(stop - start for start, stop, _, _ in spans) != n:
                 raise ValueError("the follower's spans do not cover every cell")
             L.append(lows)
             H.append(highs)
@@ -189,7 +189,7 @@ def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list, names: lis
         # row-major m x n: entry w * n + i.  A move's bounds are affine in
         # p: over a cell's ball X, h0 + X h1 holds its values, and the
         # ball's ends are the extremes at the cell's ends (up to rounding)
-        L0, L1 = (P0 * L).entries(), (P1 * L).entries()
+        L0, L1 = P0 * L, P1 * L  # (read at the leaders' entries only)
         H0, H1 = (P0 * H).entries(), (P1 * H).entries()
         out = []
         for i in range(n):
@@ -199,6 +199,6 @@ def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list, names: lis
             X = balls[i]
             ups = [(H0[j] + X * H1[j]).upper() for j in range(i, m * n, n)]
             leaders = sorted(range(m), key=ups.__getitem__, reverse=True)[:LEADERS]
-            floor = max((L0[w * n + i] + X * L1[w * n + i]).lower() for w in leaders)
+            floor = max((L0[w, i] + X * L1[w, i]).lower() for w in leaders)
             out.append([w for w in range(m) if not ups[w] < floor])
         return out
