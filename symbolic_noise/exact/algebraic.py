@@ -518,9 +518,9 @@ def dyadic_hull(x: RealAlgebraic, y: RealAlgebraic, a=None, b=None) -> tuple[fmp
     """
     separate(x, y)
     width = y.lo - x.hi
-    m = 4
-    while fmpq(1, 2**m) * 16 > width:
-        m += 1
+    # the least m >= 4 with 16 / 2^m <= width: 2^m >= ceil(16 / width)
+    ceil = (16 * int(width.q) + int(width.p) - 1) // int(width.p)
+    m = max(4, (ceil - 1).bit_length())
     scale = 2**m
     lo = x.lo if x.lo == x.hi and x.lo.q <= scale else fmpq((x.lo * scale).floor(), scale)
     hi = y.hi if y.lo == y.hi and y.hi.q <= scale else fmpq((y.hi * scale).ceil(), scale)
