@@ -197,8 +197,17 @@ def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list, names: lis
                 out.append(None)
                 continue
             X = balls[i]
-            ups = [(H0[j] + X * H1[j]).upper() for j in range(i, m * n, n)]
-            leaders = sorted(range(m), key=ups.__getitem__, reverse=True)[:LEADERS]
-            floor = max((L0[w, i] + X * L1[w, i]).lower() for w in leaders)
-            out.append([w for w in range(m) if not ups[w] < floor])
+            ups = [(h0 + X * h1).upper() for h0, h1 in zip(H0[i::n], H1[i::n])]
+            # the floor of the move with the largest upper bound; where that
+            # leaves several, the best floor of the first LEADERS of them
+            w = max(range(m), key=ups.__getitem__)
+            floor = (L0[w, i] + X * L1[w, i]).lower()
+            kept = [w for w in range(m) if not ups[w] < floor]
+            if len(kept) > 1:
+                for w in sorted(kept, key=ups.__getitem__, reverse=True)[1:LEADERS]:
+                    low = (L0[w, i] + X * L1[w, i]).lower()
+                    if low > floor:
+                        floor = low
+                kept = [w for w in kept if not ups[w] < floor]
+            out.append(kept)
         return out
