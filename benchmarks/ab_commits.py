@@ -7,6 +7,7 @@ fresh interpreter, with no cache, and reports its own CPU time.
 
   python benchmarks/ab_commits.py --base a85c6ca nim48
   python benchmarks/ab_commits.py --base a85c6ca --reps 2 nim40 chomp5x5-king
+  python benchmarks/ab_commits.py --base a85c6ca nim32-tremble    # another channel (binary by default)
 
 ``--base spread-off`` runs this checkout as the base with the mean-value spread
 bounds (:mod:`symbolic_noise.solvers.spread`) turned off, so that every spread
@@ -42,7 +43,8 @@ cut = None
 if "@" in case:
     case, cut = case.split("@")
 if case.startswith("nim"):
-    game, channel = Nim(int(case[3:])), "binary"
+    k, _, channel = case[3:].partition("-")
+    game, channel = Nim(int(k)), channel or "binary"
 else:
     board, channel = case[5:].split("-")
     game = Chomp(*map(int, board.split("x")))

@@ -35,6 +35,15 @@ On each cell:
    cell's start and the step is redone on the shorter cell.  ``D = 0``
    identically puts ``c`` in the optimal set, ``D(x) = 0`` in the set at ``x``.
 
+Channels whose rows are affine in p over constant ``Q_w`` (Chomp's king, rook
+and all-neighbour channels, ``tremble``) take a batched path
+(:meth:`_PositionSolver._run_batched`): the position's base cells, between its
+followers' breakpoints, are ordered once and screened all at once by
+:mod:`symbolic_noise.solvers.batchscreen` (a few ball-matrix products); a
+base cell left with one move takes that move's formula over its row's
+followers alone (or the last cell's formula when none of them changed), and
+only the others go through the per-cell steps above.
+
 Every decision is an exact sign or a certified ball bound; no float decides
 (floats only propose the screening's leader, whose floor is then bounded in
 balls, and the best survivor at ``t``, which a ball comparison then confirms).
