@@ -237,3 +237,24 @@ def test_a_float_coefficient_is_refused_not_truncated():
     data = {"points": ["0", "1"], "formulas": [[["1", 2.5], ["1"]]], "labels": [[0]], "point_labels": [[0], [0]]}
     with pytest.raises(CacheError, match="not float"):
         codec.decode(data)
+
+
+def test_a_breakpoint_with_long_interval_ends_reads_back():
+    """Exact comparisons of close breakpoints refine their isolating intervals
+    far (Chomp 6 x 6 king wrote end points of 1,136 digits, which the capped
+    formula grammar refused: every such entry was recomputed); the codec
+    reads back what it writes, and refuses what no solve writes."""
+    from flint import fmpq, fmpz_poly
+
+    from symbolic_noise.exact.algebraic import RealAlgebraic
+    from symbolic_noise.solvers import codec
+
+    x = RealAlgebraic.root(fmpz_poly([-2, 0, 1]), 1, 2)
+    x.refine_to(fmpq(1, 2**4000))
+    lo, hi = x.interval
+    assert len(str(lo.q)) > 1000
+    back = codec.decode_point(codec.encode_point(x))
+    assert back.interval == (lo, hi) and back.compare(x) == 0
+    for bad in ("1/0", "0x10", "1.5", "1/-3", "7" * (codec.MAX_DIGITS + 2)):
+        with pytest.raises(ValueError):
+            codec._rational(bad)

@@ -28,7 +28,9 @@ True
 
 from __future__ import annotations
 
-from flint import fmpz_poly
+import re
+
+from flint import fmpq, fmpz_poly
 
 from ..exact.algebraic import RealAlgebraic
 from ..errors import CacheError
@@ -73,14 +75,40 @@ def _poly(coeffs) -> fmpz_poly:
     return fmpz_poly(out)
 
 
+#: digits in one integer of a stored rational.  Isolating intervals refined
+#: by exact comparisons of close breakpoints get long end points (Chomp 6 x 6
+#: king: 1,136 digits, which the formula grammar's cap of 1,000 for text
+#: from outside refused, so that every such cache entry was recomputed); this
+#: stays below Python's own limit for int(str), 4,300 digits
+MAX_DIGITS = 4_000
+_RATIONAL = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
+
+
+def _rational(text) -> fmpq:
+    """An exact rational from the codec's ``"p/q"`` (or ``"p"``) text.
+
+    >>> _rational("-3/7"), _rational("12")
+    (-3/7, 12)
+    """
+    if type(text) is not str or not _RATIONAL.fullmatch(text):
+        raise ValueError(f"a stored rational is written p/q, not {str(text)[:40]!r}")
+    p, _, q = text.partition("/")
+    if len(p) > MAX_DIGITS + 1 or len(q) > MAX_DIGITS:
+        raise ValueError(f"a stored rational has more than {MAX_DIGITS} digits")
+    q = int(q) if q else 1
+    if q == 0:
+        raise ValueError("a stored rational has denominator 0")
+    return fmpq(int(p), q)
+
+
 def decode_point(data, *, trusted: bool = False) -> RealAlgebraic:
     """A point from its encoding.  By default the interval is checked to
     isolate exactly one root of the polynomial; ``trusted=True`` skips that
     check, for data whose integrity is otherwise known (a checksum)."""
     if isinstance(data, str):
-        return RealAlgebraic.rational(as_fmpq(data))
+        return RealAlgebraic.rational(_rational(data))
     poly = _poly(data["poly"])
-    lo, hi = as_fmpq(data["lo"]), as_fmpq(data["hi"])
+    lo, hi = _rational(data["lo"]), _rational(data["hi"])
     if trusted:
         return RealAlgebraic._from_isolation(poly, lo, hi)
     return RealAlgebraic.root(poly, lo, hi)
