@@ -92,13 +92,13 @@ def _rational(text) -> fmpq:
     """
     if type(text) is not str or not _RATIONAL.fullmatch(text):
         raise ValueError(f"a stored rational is written p/q, not {str(text)[:40]!r}")
-    p, _, q = text.partition("/")
-    if len(p) > MAX_DIGITS + 1 or len(q) > MAX_DIGITS:
+    top, _, bottom = text.partition("/")
+    if len(top) > MAX_DIGITS + 1 or len(bottom) > MAX_DIGITS:
         raise ValueError(f"a stored rational has more than {MAX_DIGITS} digits")
-    q = int(q) if q else 1
+    q = int(bottom) if bottom else 1
     if q == 0:
         raise ValueError("a stored rational has denominator 0")
-    return fmpq(int(p), q)
+    return fmpq(int(top), q)
 
 
 def decode_point(data, *, trusted: bool = False) -> RealAlgebraic:
