@@ -523,23 +523,18 @@ class _Position:
         m = len(self.Q)
         d = self.degree = max(max(q.degree() for q in self.Q), max(max(n.degree() for n in row) for row in self.P), 0)
 
-        # followers grouped by equal weight P_wu (binary rows have few distinct ones)
-        self.groups = []
+        # followers (indices) grouped by equal weight P_wu (binary rows have
+        # few distinct ones), with the indices each row weighs; ``groups``
+        # names the followers by position
+        self.rows, self.groups = [], []
         for row in self.P:
-            by_weight = {}
-            for u, n in zip(self.followers, row):
-                if not n.is_zero():
-                    by_weight.setdefault(tuple(int(c) for c in n.coeffs()), (n, []))[1].append(u)
-            self.groups.append(list(by_weight.values()))
-        # the same by follower index, and the indices each row weighs
-        self.rows = []
-        for row in self.P:
-            by_weight = {}
+            by_weight: dict = {}
             for j, n in enumerate(row):
                 if not n.is_zero():
                     by_weight.setdefault(tuple(int(c) for c in n.coeffs()), (n, []))[1].append(j)
             groups = list(by_weight.values())
             self.rows.append((groups, frozenset(j for _, members in groups for j in members)))
+            self.groups.append([(n, [self.followers[j] for j in members]) for n, members in groups])
 
         def padded(poly):
             c = poly.coeffs()
