@@ -156,3 +156,14 @@ def test_the_batch_screen_decides_most_chomp_cells(monkeypatch):
     solve(Chomp(3, 4), "king")
     assert sum(pre is None for pre in seen) < len(seen) / 10  # (wide cells, where the ball bounds fail)
     assert sum(pre is not None and len(pre) == 1 for pre in seen) > len(seen) / 4
+
+
+@pytest.mark.parametrize("channel", ["king", "all"])
+def test_batches_along_p_give_the_same_solution(channel, monkeypatch):
+    """The base cells are screened in batches that follow the sweep (so that a
+    lockstep worker's load is measured where the work is); batches of 2 cells
+    give the same solution as one batch per position."""
+    game = Chomp(3, 4)
+    whole = _pieces(solve(game, channel))
+    monkeypatch.setattr(solver_module, "_BATCH", 2)
+    assert _pieces(solve(game, channel)) == whole

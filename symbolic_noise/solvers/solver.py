@@ -117,6 +117,8 @@ _MAX_LATE = 16
 #: the batch screen's survivors are used as they are when they are this few
 #: (more are screened again on the cell, which often drops some)
 _PRE_ENOUGH = 8
+#: base cells screened in one batch (the batches follow the sweep along p)
+_BATCH = 256
 
 
 def exact_interval(interval) -> tuple[fmpq, fmpq]:
@@ -1034,12 +1036,33 @@ class _PositionSolver:
         than one move."""
         ends, moving, spans = self._base_cells()
         starts = [self.A] + ends[:-1]
-        hulls, names = [], []
-        for cx, cy in zip(starts, ends):
-            cell = self.cells.get(cx, cy)
-            hulls.append((cell.lo, cell.hi))
-            names.append(cell.hid)
-        pre = batchscreen.screen_cells(*self.pos.affine, hulls, spans, names, self.cells.batch)
+        n = len(ends)
+        at = [0] * len(spans)  # each follower's first span not behind the batch
+
+        def screened(c0: int) -> list:
+            # the batch screen of the base cells c0 .. c0 + _BATCH - 1: in
+            # batches along p, so that a lockstep worker's time per piece
+            # (its load model) is measured where the work is
+            c1 = min(c0 + _BATCH, n)
+            hulls, names = [], []
+            for cx, cy in zip(starts[c0:c1], ends[c0:c1]):
+                cell = self.cells.get(cx, cy)
+                hulls.append((cell.lo, cell.hi))
+                names.append(cell.hid)
+            part = []
+            for j, mine in enumerate(spans):
+                p = at[j]
+                while mine[p][1] <= c0:
+                    p += 1
+                at[j] = p
+                clipped = []
+                while p < len(mine) and mine[p][0] < c1:
+                    a, b, num, den = mine[p]
+                    clipped.append((max(a, c0) - c0, min(b, c1) - c0, num, den))
+                    p += 1
+                part.append(clipped)
+            return batchscreen.screen_cells(*self.pos.affine, hulls, part, names, self.cells.batch)
+
         x = self.A
         span = self.B.lo - self.A.lo
         points, formulas, sets, point_sets = [x], [], [], []
@@ -1047,7 +1070,9 @@ class _PositionSolver:
         pairs = [f.pairs(self.norm) for f in self.foll]
         last = None  # (move, formula) when the last base cell was one piece of that move
         for i, y in enumerate(ends):
-            only = pre[i]
+            if i % _BATCH == 0:
+                pre = screened(i)
+            only = pre[i % _BATCH]
             if only is not None and len(only) == 1:
                 # one move left on the whole base cell: its own formula, the
                 # last one's when no follower it weighs entered a new piece
@@ -1066,7 +1091,7 @@ class _PositionSolver:
             else:
                 last = None
             while last is None:
-                formula, S, at_x, h = self._advance(x, y, pre[i])
+                formula, S, at_x, h = self._advance(x, y, only)
                 formulas.append(formula)
                 sets.append(S)
                 point_sets.append(at_x)
