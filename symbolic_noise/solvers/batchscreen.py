@@ -69,12 +69,9 @@ def affine_rows(P: list, Q: list) -> tuple[arb_mat, arb_mat] | None:
         return None
     if any(n.degree() > 1 for row in P for n in row):
         return None
-    rows0, rows1 = [], []
-    for q, row in zip(Q, P):
-        c = q[0]
-        rows0.append([arb(fmpq(n[0], c)) for n in row])
-        rows1.append([arb(fmpq(n[1], c)) for n in row])
-    with ctx.workprec(PREC):
+    with ctx.workprec(PREC):  # (the balls of p/q too, not only the matrices)
+        rows0 = [[arb(fmpq(n[0], q[0])) for n in row] for q, row in zip(Q, P)]
+        rows1 = [[arb(fmpq(n[1], q[0])) for n in row] for q, row in zip(Q, P)]
         return arb_mat(rows0), arb_mat(rows1)
 
 

@@ -1031,9 +1031,9 @@ class _PositionSolver:
         return ends, [frozenset(m) for m in moving], spans
 
     def _run_batched(self, progress: Callable[[float], None] | None) -> PiecewiseFunction:
-        """:meth:`run` for rows affine in p: the base cells are screened at
-        once, and the sweep screens a cell again only where that left more
-        than one move."""
+        """:meth:`run` for rows affine in p: the base cells are screened
+        together, :data:`_BATCH` at a time along p, and a cell goes through
+        :meth:`_advance` only where that left more than one move."""
         ends, moving, spans = self._base_cells()
         starts = [self.A] + ends[:-1]
         n = len(ends)
@@ -1090,17 +1090,17 @@ class _PositionSolver:
                 last = (w, formula)
             else:
                 last = None
-            while last is None:
-                formula, S, at_x, h = self._advance(x, y, only)
-                formulas.append(formula)
-                sets.append(S)
-                point_sets.append(at_x)
-                points.append(h)
-                x = h
-                if h is y:
-                    break
-                if progress is not None:
-                    progress(float((x.lo - self.A.lo) / span))
+                while True:  # pieces until the base cell's end
+                    formula, S, at_x, h = self._advance(x, y, only)
+                    formulas.append(formula)
+                    sets.append(S)
+                    point_sets.append(at_x)
+                    points.append(h)
+                    x = h
+                    if h is y:
+                        break
+                    if progress is not None:
+                        progress(float((x.lo - self.A.lo) / span))
             if i < len(moving):
                 for j in moving[i]:
                     f = self.foll[j]
