@@ -1,7 +1,9 @@
 """Speed-up of ``--jobs N`` (issue 9, goal 4: at least 1.7x with 2 jobs on nim 48).
 
-In one run, alternately: the serial solve, the lockstep parallel solve
-(:mod:`symbolic_noise.solvers.lockstep`, what ``--jobs`` runs) and, with
+In one run, alternately: the serial solve, the parallel solve ``--jobs``
+runs (``--split auto``: split by positions for wide games such as Chomp,
+:mod:`symbolic_noise.solvers.positionsplit`; by p-ranges in lockstep for
+chains such as 1-pile Nim, :mod:`symbolic_noise.solvers.lockstep`) and, with
 ``--old``, the earlier sub-interval solve (:func:`solve_parallel`).  Prints for
 each its wall seconds, and checks that every result is identical to the serial
 one (every position's formulas, breakpoints and optimal sets).
@@ -10,11 +12,16 @@ Wall-clock speed-up needs idle cores; the machine is shared, so the script also
 prints the lockstep solve's *critical path*: the sum over rounds of the slowest
 worker's CPU seconds.  ``serial CPU / critical path`` is the speed-up the
 schedule gives on idle cores (hand-over, joining and start-up costs excluded;
-the wall figure includes them), and it does not depend on the load.
+the wall figure includes them), and it does not depend on the load.  For the
+split by positions the critical path is the longest chain of positions
+weighted by their tasks' CPU seconds, and the script prints the workers' and
+the driver's CPU seconds, how many values travelled between workers and how
+long a worker waited for a task.
 
   python benchmarks/parallel_speedup.py                 # nim 48, 2 jobs, 1 repetition
   python benchmarks/parallel_speedup.py --k 32 --jobs 2 --repeat 3 --old
-  python benchmarks/parallel_speedup.py --chomp 5x5 --channel king
+  python benchmarks/parallel_speedup.py --chomp 5x6 --channel king            # split by positions
+  python benchmarks/parallel_speedup.py --chomp 5x6 --channel king --split p  # the lockstep p-ranges
   python benchmarks/parallel_speedup.py --k 40 --contention   # what 2 busy cores cost each other
 
 ``--contention`` measures the ceiling the hardware sets: the same serial solve
@@ -37,6 +44,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 
 from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.solvers.lockstep import solve_lockstep
+from symbolic_noise.solvers.positionsplit import prefer_positions, solve_by_positions
 from symbolic_noise.solvers.parallel import solve_parallel
 
 
@@ -85,6 +93,7 @@ def main() -> None:
     ap.add_argument("--channel", default=None, help="channel (default binary for Nim, king for Chomp)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--split", choices=("auto", "positions", "p"), default="auto", help="as solve --split (default auto)")
     ap.add_argument("--old", action="store_true", help="also time the sub-interval solve (solve_parallel)")
     ap.add_argument("--contention", action="store_true", help="only: one serial solve alone, then --jobs copies at once")
     args = ap.parse_args()
@@ -93,7 +102,10 @@ def main() -> None:
         game, channel, name = Chomp(r, c), args.channel or "king", f"chomp {args.chomp} {args.channel or 'king'}"
     else:
         game, channel, name = Nim(args.k), args.channel or "binary", f"nim {args.k} {args.channel or 'binary'}"
-    print(f"{name}, --jobs {args.jobs}, load average at start {os.getloadavg()[0]:.1f}")
+    split = args.split
+    if split == "auto":
+        split = "positions" if prefer_positions(game, game.positions(), args.jobs) else "p"
+    print(f"{name}, --jobs {args.jobs} --split {split}, load average at start {os.getloadavg()[0]:.1f}")
     if args.contention:
         contention(game, channel, args.jobs, args.repeat)
         return
@@ -106,20 +118,39 @@ def main() -> None:
         stats: dict = {}
         t, c = time.perf_counter(), time.process_time()
         try:
-            par = solve_lockstep(game, channel, executors=pools, stats=stats)
+            if split == "positions":
+                par = solve_by_positions(game, channel, executors=pools, stats=stats)
+            else:
+                par = solve_lockstep(game, channel, executors=pools, stats=stats)
         finally:
             for p in pools:
                 p.shutdown()
         l_wall, l_master = time.perf_counter() - t, time.process_time() - c
-        crit = sum(max(loads) for _, loads in stats["rounds"])
-        work = sum(sum(loads) for _, loads in stats["rounds"])
         same = identical(serial, par)
-        print(
-            f"[{rep + 1}] serial {s_wall:.1f} s wall ({s_cpu:.1f} s CPU) | lockstep {l_wall:.1f} s wall: "
-            f"speed-up {s_wall / l_wall:.2f}x wall; workers {work:.1f} s CPU in all, critical path {crit:.1f} s, "
-            f"driver {l_master:.1f} s CPU, {len(stats['rounds'])} rounds, {stats.get('moves', 0)} moves; "
-            f"serial CPU / critical path {s_cpu / crit:.2f}x; identical: {same}"
-        )
+        if split == "positions":
+            cost = {task[1][0]: task[2] for task in stats["tasks"]}
+            path: dict = {}
+            for v in game.positions():
+                path[v] = cost.get(v, 0.0) + max((path[u] for u in game.followers(v)), default=0.0)
+            crit = path[game.start()]
+            per = [sum(task[2] for task in stats["tasks"] if task[0] == i) for i in range(args.jobs)]
+            print(
+                f"[{rep + 1}] serial {s_wall:.1f} s wall ({s_cpu:.1f} s CPU) | by positions {l_wall:.1f} s wall: "
+                f"speed-up {s_wall / l_wall:.2f}x wall; workers " + " + ".join(f"{x:.1f}" for x in per)
+                + f" = {sum(per):.1f} s CPU ({sum(per) / s_cpu:.2f}x the serial CPU), driver {l_master:.1f} s CPU, "
+                f"{len(stats['tasks'])} tasks, {stats['shipped']} values shipped, idle "
+                + "/".join(f"{x:.1f}" for x in stats["idle"])
+                + f" s; critical path {crit:.1f} s CPU; identical: {same}"
+            )
+        else:
+            crit = sum(max(loads) for _, loads in stats["rounds"])
+            work = sum(sum(loads) for _, loads in stats["rounds"])
+            print(
+                f"[{rep + 1}] serial {s_wall:.1f} s wall ({s_cpu:.1f} s CPU) | lockstep {l_wall:.1f} s wall: "
+                f"speed-up {s_wall / l_wall:.2f}x wall; workers {work:.1f} s CPU in all, critical path {crit:.1f} s, "
+                f"driver {l_master:.1f} s CPU, {len(stats['rounds'])} rounds, {stats.get('moves', 0)} moves; "
+                f"serial CPU / critical path {s_cpu / crit:.2f}x; identical: {same}"
+            )
         if args.old:
             with ProcessPoolExecutor(args.jobs) as pool:
                 pool.submit(os.getpid).result()

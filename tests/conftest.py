@@ -68,3 +68,34 @@ def assert_matches_pointwise(game, channel, ps, misere: bool) -> None:
             assert res.value == direct[v].value, (v, p)
             assert res.optimal == direct[v].optimal, (v, p)
             assert 0 <= res.value <= 1
+
+
+class Here:
+    """An executor that runs each call at once (one parallel 'worker' per instance)."""
+
+    def submit(self, fn, *args, **kwargs):
+        from concurrent.futures import Future
+
+        f = Future()
+        f.set_result(fn(*args, **kwargs))
+        return f
+
+
+class RecordingStore:
+    """A solve's ``store`` that keeps what it is given and refuses a position twice."""
+
+    def __init__(self):
+        self.saved = {}
+
+    def save(self, v, value):
+        assert v not in self.saved
+        self.saved[v] = value
+
+
+def assert_same_solution(a, b) -> None:
+    """Every position's formulas, breakpoints and optimal sets agree."""
+    assert a.positions() == b.positions()
+    for v in a.positions():
+        assert a.value(v) == b.value(v), v
+        assert a.value(v).labels == b.value(v).labels, v
+        assert a.value(v).point_labels == b.value(v).point_labels, v

@@ -241,11 +241,46 @@ def test_ctrl_c_with_jobs_is_one_clean_line_and_keeps_the_work(tmp_path):
     assert last.startswith("symbolic-noise: interrupted") and cache in last
 
 
+def test_ctrl_c_with_jobs_split_by_positions_keeps_the_work(tmp_path):
+    import re
+    import sqlite3
+    import time
+
+    cache = str(tmp_path / "c.sqlite")
+    start = time.time()
+    status, text = pty_run(["solve", "chomp", "5x6", "--channel", "king", "--cache", cache, "--jobs", "2"],
+                           interrupt_after=3, interrupt_when="/461")
+    assert status == 130 and "Traceback" not in text
+    assert time.time() - start < 60
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+    last = [line for line in plain.replace("\r", "\n").splitlines() if line.strip()][-1]
+    assert last.startswith("symbolic-noise: interrupted") and cache in last
+    with sqlite3.connect(cache) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM solutions").fetchone()[0] >= 20  # what was solved is kept
+
+
 def test_jobs_give_the_serial_answer(capsys):
     assert main(["solve", "nim", "12", "--no-cache", "--format", "json", "--digits", "20"]) == 0
     serial = json.loads(capsys.readouterr().out)
     assert main(["solve", "nim", "12", "--no-cache", "--format", "json", "--digits", "20", "--jobs", "2"]) == 0
     assert json.loads(capsys.readouterr().out) == serial
+
+
+@pytest.mark.parametrize("split", ["auto", "positions", "p"])
+def test_jobs_split_by_positions_or_p_give_the_serial_answer(split, capsys, monkeypatch):
+    from symbolic_noise.solvers import lockstep, positionsplit
+
+    used = []
+    for module, name in ((positionsplit, "solve_by_positions"), (lockstep, "solve_lockstep")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _real=real, _name=name, **k: used.append(_name) or _real(*a, **k))
+    args = ["solve", "chomp", "4x4", "--channel", "king", "--no-cache", "--format", "json", "--digits", "20"]
+    assert main(args) == 0
+    serial = json.loads(capsys.readouterr().out)
+    assert main(args + ["--jobs", "2", "--split", split, "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out) == serial
+    # Chomp 4 x 4 has 70 positions in 16 levels (4.4 a level, at least 2 per worker): auto splits by positions
+    assert used == (["solve_lockstep"] if split == "p" else ["solve_by_positions"])
 
 
 def test_cache_warning_is_one_line(tmp_path):

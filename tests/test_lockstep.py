@@ -2,7 +2,7 @@
 the serial results, whatever the cuts do."""
 
 import random
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 from flint import fmpq, fmpz_poly
@@ -13,22 +13,8 @@ from symbolic_noise.games.channels import get_channel
 from symbolic_noise.games.heapgames import MultiNim
 from symbolic_noise.solvers.lockstep import Interner, RangeWorker, balance_cuts, solve_lockstep
 
-
-class Here:
-    """An executor that runs each call at once (one 'worker' per instance)."""
-
-    def submit(self, fn, *args, **kwargs):
-        f = Future()
-        f.set_result(fn(*args, **kwargs))
-        return f
-
-
-def same(a, b):
-    assert a.positions() == b.positions()
-    for v in a.positions():
-        assert a.value(v) == b.value(v), v
-        assert a.value(v).labels == b.value(v).labels, v
-        assert a.value(v).point_labels == b.value(v).point_labels, v
+from conftest import Here, RecordingStore
+from conftest import assert_same_solution as same
 
 
 def chaotic(seed):
@@ -247,15 +233,7 @@ def test_a_worker_that_lost_its_state_is_reported():
 
 
 def test_store_receives_every_solved_position():
-    class Store:
-        def __init__(self):
-            self.saved = {}
-
-        def save(self, v, value):
-            assert v not in self.saved
-            self.saved[v] = value
-
-    store = Store()
+    store = RecordingStore()
     par = solve_lockstep(Nim(9), "binary", executors=[Here(), Here()], store=store, rebalance=chaotic(5),
                          known={0: solve(Nim(0), "binary").value(0), 1: solve(Nim(1), "binary").value(1)})
     assert set(store.saved) == set(range(2, 10))  # not the known ones, not the terminal 0

@@ -166,10 +166,11 @@ def _open_cache(args, game, channel, interval):
 
 
 def _workers(args):
-    """One single-process executor per worker of the lockstep solve, and a
+    """One single-process executor per worker of a parallel solve, and a
     function that releases them: ``--jobs N`` local processes, or every worker
     of the Dask cluster at ``--dask``, each task pinned to its worker (a
-    worker keeps its p-range's state between rounds)."""
+    worker keeps its state between tasks: its p-range's, or its solved
+    positions')."""
     if args.dask:
         client = dask_client(args.dask)
         addresses = sorted(client.scheduler_info().get("workers", {}))
@@ -239,13 +240,18 @@ def _solve(args):
                 sol = cli_informed.solve_from_args(args, game, channel, _channel_from_spec, interval, start, store, bar)
             elif (args.jobs > 1 or args.dask) and not stored:
                 from ..solvers.lockstep import solve_lockstep
+                from ..solvers.positionsplit import prefer_positions, solve_by_positions
 
                 order = game.positions(root)
                 # positions an interrupted solve left in the cache are handed out, not redone
                 known = {} if store is None else {v: f for v in order if (f := store.load(v)) is not None}
                 executors, close = _workers(args)
+                split = getattr(args, "split", "auto")
+                if split == "auto":
+                    split = "positions" if prefer_positions(game, order, len(executors)) else "p"
+                parallel = solve_by_positions if split == "positions" else solve_lockstep
                 try:
-                    sol = solve_lockstep(
+                    sol = parallel(
                         game, channel, interval, executors=executors, start=start, misere=args.misere,
                         known=known, progress=bar, store=store,
                     )
@@ -649,8 +655,15 @@ def _add_game_arguments(p):
         help="re-check the mathematics of every cached entry loaded (default: its SHA-256 checksum only)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="solve in N local processes, each owning a p-range re-balanced as the solve goes")
-    p.add_argument("--dask", metavar="ADDRESS", help="solve on every worker of the Dask scheduler at ADDRESS, each owning a p-range")
+    p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="solve in N local processes (see --split)")
+    p.add_argument("--dask", metavar="ADDRESS", help="solve on every worker of the Dask scheduler at ADDRESS (see --split)")
+    p.add_argument(
+        "--split", choices=("auto", "positions", "p"), default="auto",
+        help="how --jobs/--dask share the work: positions (each worker solves whole positions as their followers"
+        " are ready: wide games such as Chomp), p (each worker owns a p-range, re-balanced as the solve goes:"
+        " chains such as 1-pile Nim); auto (default): positions when the game has at least 2 positions per"
+        " level per worker",
+    )
 
 
 _METHOD_HELP = (

@@ -1,0 +1,275 @@
+"""Parallel solves split by positions: every worker owns the whole p-range and
+solves whole positions, each as soon as its followers are solved.
+
+The lockstep solve (:mod:`symbolic_noise.solvers.lockstep`) splits p and has
+every worker solve every position, which suits games whose positions form a
+chain (1-pile Nim: each heap needs every smaller one).  A game whose positions
+form a wide graph, such as Chomp (a 5 x 6 board has 462 positions in 31
+levels), has independent positions to hand out instead, and no p-range to
+balance: a worker solves a position on all of [a, b] with its own caches, and
+only the followers' values it did not solve itself travel to it (exact JSON,
+:mod:`symbolic_noise.solvers.codec`, each at most once per worker).
+
+The driver keeps every worker busy with :data:`_DEPTH` tasks of one position
+each, taken from the positions whose followers are all solved: first those
+with the longest chain of positions still to come above them (the critical
+path), among the first few of those the one whose followers the worker holds.
+Where a position is solved changes nothing in its value: the solver's result
+depends on the followers' values alone, never on its caches, so the result is
+the serial solve's (the tests compare every position's formulas, breakpoints
+and optimal sets).
+
+Workers are single-process executors, as for the lockstep solve
+(``ProcessPoolExecutor(max_workers=1)``, or a Dask client's executor pinned to
+one worker), so a worker's values and caches live in its process between tasks.
+
+Examples
+--------
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> from symbolic_noise import Chomp, solve
+>>> pools = [ThreadPoolExecutor(1), ThreadPoolExecutor(1)]
+>>> par = solve_by_positions(Chomp(2, 3), "king", executors=pools)
+>>> par.value() == solve(Chomp(2, 3), "king").value()
+True
+>>> for pool in pools:
+...     pool.shutdown()
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, wait
+from typing import Callable
+
+from flint import fmpq
+
+from . import codec
+from ..exact.interning import Interner
+from ..exact.piecewise import PiecewiseFunction
+from ..games.channels import Channel, get_channel
+from ..games.rulesets import Game
+from .lockstep import RangeWorker, _worker, _WORKERS
+from .solver import Solution, SolveProgress, exact_interval
+
+#: tasks kept queued at each worker, so that it never waits for the driver
+_DEPTH = 2
+#: how many of the most urgent ready positions are looked at for the one whose
+#: followers the worker already holds
+_LOOK = 4
+#: positions per level of the game graph (on average) from which
+#: :func:`prefer_positions` advises this split over p-ranges, per worker
+_WIDE = 2.0
+
+_LOCKS: dict = {}  # token -> lock: a Dask worker with several threads runs one task of a range at a time
+
+
+def _remote_start(token, game, channel, lo, hi, misere):
+    _WORKERS[token] = RangeWorker(game, channel, fmpq(lo), fmpq(hi), misere)
+    _LOCKS[token] = threading.Lock()
+    return os.getpid()
+
+
+def _remote_task(token, foreign, positions):
+    """Take the followers' values ``foreign`` (encoded; those already held are
+    skipped), solve ``positions`` in order, return the CPU seconds (in all,
+    and of taking the values) and their encoded values."""
+    worker = _worker(token)
+    with _LOCKS[token]:
+        start = time.process_time()
+        for v, data in foreign:
+            if v not in worker.values:
+                worker.values[v] = worker.interner.function(codec.decode(data, trusted=True))
+        taking = time.process_time() - start
+        out = []
+        for v in positions:
+            for u in worker.game.followers(v):  # terminal followers are made where they are needed
+                if u not in worker.values and not worker.game.followers(u):
+                    worker.solve_position(u)
+            out.append(codec.encode(worker.solve_position(v), wire=True))
+        return time.process_time() - start, taking, out
+
+
+def _remote_stop(token):
+    _WORKERS.pop(token, None)
+    _LOCKS.pop(token, None)
+
+
+def levels(game: Game, order) -> int:
+    """The number of levels of the positions ``order`` (followers first): the
+    longest chain of moves among them, plus one.
+
+    >>> from symbolic_noise import Chomp, Nim
+    >>> levels(Nim(5), Nim(5).positions()), levels(Chomp(2, 2), Chomp(2, 2).positions())
+    (6, 4)
+    """
+    depth: dict = {}
+    for v in order:
+        depth[v] = 1 + max((depth[u] for u in game.followers(v) if u in depth), default=0)
+    return max(depth.values(), default=0)
+
+
+def prefer_positions(game: Game, order, workers: int) -> bool:
+    """Whether a solve of ``order`` on ``workers`` workers should be split by
+    positions (a wide game graph: at least :data:`_WIDE` positions per level
+    per worker) rather than by p-ranges (a chain, such as 1-pile Nim).
+
+    >>> from symbolic_noise import Chomp, Nim
+    >>> prefer_positions(Nim(30), Nim(30).positions(), 2), prefer_positions(Chomp(4, 4), Chomp(4, 4).positions(), 2)
+    (False, True)
+    """
+    return len(order) >= _WIDE * workers * levels(game, order)
+
+
+def solve_by_positions(
+    game: Game,
+    channel: Channel | str,
+    interval=(0, 1),
+    *,
+    executors: list,
+    start=None,
+    misere: bool = False,
+    known: dict | None = None,
+    progress: Callable[[SolveProgress], None] | None = None,
+    stats: dict | None = None,
+    store=None,
+) -> Solution:
+    """Solve ``game`` with its positions handed out to ``len(executors)``
+    workers (see the module docstring); the result is identical to
+    :func:`symbolic_noise.solve`.
+
+    The arguments are those of :func:`symbolic_noise.solvers.lockstep.solve_lockstep`
+    (``known``: positions solved before on ``interval``, handed out as they
+    are needed; ``store``: receives every solved position as soon as it is
+    back).  ``stats``, a dict if given, receives ``tasks`` (per task: the
+    worker, the positions, its CPU seconds and those of taking the
+    followers' values sent with it) and ``shipped`` (how many
+    values travelled to a worker that did not solve them) and ``idle`` (per
+    worker, the wall seconds it had no task, as far as the driver saw).
+    """
+    channel = get_channel(channel)
+    a, b = exact_interval(interval)
+    root = game.start() if start is None else game.check_position(start)
+    order = game.positions(root)
+    n = len(executors)
+    if n < 1:
+        raise ValueError("need at least one executor")
+    values = {v: known[v] for v in order if v in (known or {})}
+    token = f"{os.getpid()}-{id(order)}-{time.time_ns()}-positions"
+    tokens = [f"{token}-{i}" for i in range(n)]
+    for f in [ex.submit(_remote_start, tok, game, channel, str(a), str(b), misere) for ex, tok in zip(executors, tokens)]:
+        f.result()
+
+    # what is left to solve, and in which order: the terminal positions are
+    # made by every worker that needs them (a constant), the others wait for
+    # their followers
+    index = {v: i for i, v in enumerate(order)}
+    followers = {v: tuple(game.followers(v)) for v in order}
+    todo = [v for v in order if v not in values and followers[v]]
+    terminal = {v for v in order if not followers[v]}
+    waiting = {v: sum(1 for u in set(followers[v]) if u not in values and u not in terminal) for v in todo}
+    parents: dict = {}
+    for v in todo:
+        for u in set(followers[v]):
+            parents.setdefault(u, []).append(v)
+    # the longest chain of positions to solve above each one: the critical path goes first
+    above: dict = {}
+    for v in reversed(todo):
+        above[v] = 1 + max((above[w] for w in parents.get(v, ())), default=0)
+    ready = [(-above[v], index[v], v) for v in todo if waiting[v] == 0]
+    heapq.heapify(ready)
+
+    encoded: dict = {}  # position -> its value as exact JSON (solved, or known and shipped once)
+    held = [set() for _ in range(n)]  # positions whose values a worker holds (tasks done)
+    inflight = [0] * n
+    pending: dict = {}  # future -> (worker, positions)
+    interner = Interner()  # the results share breakpoint objects, as the serial solve's do
+    for v in terminal:
+        if v not in values:
+            values[v] = PiecewiseFunction.constant(1 if misere else 0, a, b, frozenset(), frozenset())
+    t0 = time.perf_counter()
+    done, total = len(values), len(order)
+
+    def encoding(u):
+        got = encoded.get(u)
+        if got is None:
+            got = encoded[u] = codec.encode(values[u], wire=True)
+        return got
+
+    def pick(i):
+        """The ready position for worker ``i``: of the :data:`_LOOK` most
+        urgent, the one with the fewest followers it lacks."""
+        look = [heapq.heappop(ready) for _ in range(min(_LOOK, len(ready)))]
+        lacks = [sum(1 for u in set(followers[v]) if u not in held[i] and u not in terminal) for _, _, v in look]
+        best = min(range(len(look)), key=lambda j: (lacks[j], look[j][:2]))
+        for j, item in enumerate(look):
+            if j != best:
+                heapq.heappush(ready, item)
+        return look[best][2]
+
+    shipped = 0
+    idle, since = [0.0] * n, [None] * n  # seconds a worker had no task (as the driver sees it)
+
+    def fill():
+        nonlocal shipped
+        for i, (ex, tok) in enumerate(zip(executors, tokens)):
+            while inflight[i] < _DEPTH and ready:
+                v = pick(i)
+                foreign = [(u, encoding(u)) for u in sorted(set(followers[v]), key=index.get)
+                           if u not in held[i] and u not in terminal]
+                shipped += len(foreign)
+                fut = ex.submit(_remote_task, tok, foreign, [v])
+                pending[fut] = (i, [v], [u for u, _ in foreign])
+                if inflight[i] == 0 and since[i] is not None:
+                    idle[i] += time.perf_counter() - since[i]
+                inflight[i] += 1
+
+    try:
+        while len(values) < total:
+            fill()
+            if not pending:  # pragma: no cover - a finite game graph has a ready position while one is left
+                raise RuntimeError("no position is ready, yet some are not solved")
+            finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            back = []
+            for fut in finished:
+                i, positions, given = pending.pop(fut)
+                inflight[i] -= 1
+                if inflight[i] == 0:
+                    since[i] = time.perf_counter()
+                cpu, taking, outs = fut.result()
+                # a worker holds what it was sent once the task is done (the
+                # tasks of one worker need not run in the order they were sent)
+                held[i].update(given)
+                if stats is not None:
+                    stats.setdefault("tasks", []).append((i, positions, cpu, taking))
+                for v, data in zip(positions, outs):
+                    encoded[v] = data
+                    held[i].add(v)
+                    back.append(v)
+                    for w in parents.get(v, ()):
+                        waiting[w] -= 1
+                        if waiting[w] == 0:
+                            heapq.heappush(ready, (-above[w], index[w], w))
+            fill()  # the workers get their next positions before the driver decodes
+            for v in back:
+                values[v] = interner.function(codec.decode(encoded[v], trusted=True))
+                done += 1
+                if store is not None:
+                    store.save(v, values[v])
+                if progress is not None:
+                    progress(SolveProgress(done, total, v, 1.0, time.perf_counter() - t0))
+    finally:
+        for ex, tok in zip(executors, tokens):
+            try:
+                ex.submit(_remote_stop, tok)
+            except RuntimeError:  # already shut down
+                pass
+    if stats is not None:
+        stats["shipped"] = shipped
+        stats["idle"] = idle
+    return Solution(game, channel, (a, b), {v: values[v] for v in order}, root, misere)
+
+
+__all__ = ["levels", "prefer_positions", "solve_by_positions"]

@@ -1,0 +1,161 @@
+"""Parallel solves split by positions give exactly the serial results, however
+the workers' tasks are interleaved."""
+
+import json
+import random
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from symbolic_noise import Chomp, Nim, solve
+from symbolic_noise.errors import CacheError
+from symbolic_noise.games.heapgames import MultiNim
+from symbolic_noise.solvers import codec
+from symbolic_noise.solvers.positionsplit import levels, prefer_positions, solve_by_positions
+
+from conftest import Here, RecordingStore
+from conftest import assert_same_solution as same
+
+
+class Jumbled:
+    """A worker whose tasks run on two threads after random delays, so that
+    they overlap and finish out of order (as on a Dask worker with several
+    threads): the worker's lock and the driver's bookkeeping must cope."""
+
+    def __init__(self, seed):
+        self.pool = ThreadPoolExecutor(2)
+        self.rng = random.Random(seed)
+        self.lock = threading.Lock()
+
+    def submit(self, fn, *args, **kwargs):
+        with self.lock:
+            pause = self.rng.random() * 0.002
+
+        def run():
+            time.sleep(pause)
+            return fn(*args, **kwargs)
+
+        return self.pool.submit(run)
+
+    def shutdown(self):
+        self.pool.shutdown()
+
+
+GAMES = [(Chomp(3, 3), "king"), (Chomp(2, 4), "rook"), (Chomp(3, 3), "all"), (MultiNim((2, 3)), "binary"), (Nim(9), "binary")]
+
+
+@pytest.mark.parametrize("game,channel", GAMES, ids=lambda x: getattr(x, "describe", lambda: x)())
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_matches_serial(game, channel, workers):
+    stats = {}
+    par = solve_by_positions(game, channel, executors=[Here() for _ in range(workers)], stats=stats)
+    same(solve(game, channel), par)
+    solved = [v for _, positions, _, _ in stats["tasks"] for v in positions]
+    assert sorted(solved, key=repr) == sorted((v for v in game.positions() if game.followers(v)), key=repr)
+    if workers > 1 and isinstance(game, Chomp):
+        assert len({i for i, _, _, _ in stats["tasks"]}) > 1  # the work was shared
+
+
+def test_interleaved_tasks_on_threads():
+    game = Chomp(3, 4)
+    serial = solve(game, "king")
+    for seed in range(2):
+        workers = [Jumbled(seed), Jumbled(seed + 10)]
+        try:
+            same(serial, solve_by_positions(game, "king", executors=workers))
+        finally:
+            for w in workers:
+                w.shutdown()
+
+
+def test_processes():
+    pools = [ProcessPoolExecutor(1) for _ in range(2)]
+    try:
+        stats = {}
+        par = solve_by_positions(Chomp(3, 4), "king", executors=pools, stats=stats)
+    finally:
+        for pool in pools:
+            pool.shutdown()
+    same(solve(Chomp(3, 4), "king"), par)
+    assert stats["shipped"] > 0 and len(stats["idle"]) == 2
+
+
+def test_sub_interval_misere_known_store_and_progress():
+    game = Chomp(3, 3)
+    serial = solve(game, "king", ("1/4", "7/8"), misere=True)
+    known = {v: serial.value(v) for v in game.positions() if sum(v) <= 3}
+
+    store, seen = RecordingStore(), []
+    par = solve_by_positions(game, "king", ("1/4", "7/8"), executors=[Here(), Here()], misere=True, known=known,
+                             store=store, progress=lambda p: seen.append((p.done, p.total)))
+    same(serial, par)
+    todo = {v for v in game.positions() if v not in known and game.followers(v)}
+    assert set(store.saved) == todo  # neither the known positions nor the terminal one
+    assert all(store.saved[v] == par.value(v) for v in todo)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1] == (len(game.positions()),) * 2
+    with pytest.raises(ValueError):
+        solve_by_positions(game, "king", executors=[])
+
+
+def test_a_start_position_other_than_the_game_start():
+    game = Chomp(3, 4)
+    start = game.followers(game.start())[3]
+    par = solve_by_positions(game, "rook", start=start, executors=[Here(), Here()])
+    same(solve(game, "rook", start=start), par)
+    assert par.start == start
+
+
+def test_dask_pinned_workers():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=2, processes=True, dashboard_address=":0") as cluster:
+        with distributed.Client(cluster) as client:
+            executors = [
+                client.get_executor(workers=[w], allow_other_workers=False, pure=False)
+                for w in sorted(client.scheduler_info()["workers"])
+            ]
+            par = solve_by_positions(Chomp(3, 3), "king", executors=executors)
+    same(solve(Chomp(3, 3), "king"), par)
+
+
+def test_which_split_suits_which_game():
+    assert levels(Nim(12), Nim(12).positions()) == 13
+    assert levels(Chomp(5, 6), Chomp(5, 6).positions()) == 30  # the full board to the poisoned square: 29 moves
+    assert not prefer_positions(Nim(48), Nim(48).positions(), 2)
+    assert prefer_positions(Chomp(5, 6), Chomp(5, 6).positions(), 2)
+    assert not prefer_positions(Chomp(1, 8), Chomp(1, 8).positions(), 2)  # a row of squares is a chain
+
+
+# --------------------------------------------------------------------------- the wire format
+
+
+def test_wire_encoding_round_trips_and_shares_label_sets():
+    f = solve(Chomp(3, 3), "king").value()
+    data = codec.encode(f, wire=True)
+    assert set(data["labels"]) == {"sets", "at"} and len(data["labels"]["sets"]) < len(f.labels)
+    assert all(type(x) is tuple for x in data["points"] if not isinstance(x, dict))
+    g = codec.decode(data, trusted=True)
+    assert g == f and g.labels == f.labels and g.point_labels == f.point_labels
+    # and through the checked path
+    assert codec.decode(data) == f
+    # the cache's JSON text is unchanged: lists of moves and decimal strings
+    text = codec.encode(f)
+    assert isinstance(text["labels"], list) and all(isinstance(x, (str, dict)) for x in text["points"])
+    assert codec.decode(json.loads(json.dumps(text))) == f
+
+
+@pytest.mark.parametrize("bad", [7, -1, "0", 1.0])
+def test_wire_label_index_outside_the_table_is_refused(bad):
+    data = codec.encode(solve(Nim(3), "binary").value(), wire=True)
+    data["labels"]["at"][0] = bad
+    with pytest.raises(CacheError, match="index"):
+        codec.decode(data, trusted=True)
+
+
+@pytest.mark.parametrize("bad", [(1, 0), (1, -2), (1.0, 2), ("1", 2)])
+def test_wire_rational_must_be_a_pair_of_ints(bad):
+    data = codec.encode(solve(Nim(3), "binary").value(), wire=True)
+    data["points"][0] = bad
+    with pytest.raises(CacheError):
+        codec.decode(data, trusted=True)
