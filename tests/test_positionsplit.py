@@ -99,6 +99,34 @@ def test_sub_interval_misere_known_store_and_progress():
         solve_by_positions(game, "king", executors=[])
 
 
+def test_a_cache_gets_the_workers_json_text():
+    """A store with ``save_text`` (the SQLite cache) receives the text the
+    workers made (the cache's JSON of the serial values, up to the isolating
+    intervals of the breakpoints, which refinements in different processes
+    leave different), and the driver decodes only the values that are read."""
+    from symbolic_noise.solvers import positionsplit
+
+    class TextStore(RecordingStore):
+        def save_text(self, v, text):
+            assert v not in self.saved
+            self.saved[v] = text
+
+    store = TextStore()
+    game = Chomp(3, 4)
+    par = solve_by_positions(game, "king", executors=[Here(), Here()], store=store)
+    values = par._values
+    assert isinstance(values, positionsplit._Values) and values._encoded  # nothing read yet
+    serial = solve(game, "king")
+    assert set(store.saved) == {v for v in game.positions() if game.followers(v)}
+    for v, text in store.saved.items():
+        got = codec.decode(json.loads(text))
+        assert got == serial.value(v) and got.labels == serial.value(v).labels, v
+        assert got.point_labels == serial.value(v).point_labels, v
+    same(serial, par)
+    assert not values._encoded  # every value read once is kept decoded
+    assert par.values() == serial.values() and len(values) == len(game.positions())
+
+
 def test_a_start_position_other_than_the_game_start():
     game = Chomp(3, 4)
     start = game.followers(game.start())[3]

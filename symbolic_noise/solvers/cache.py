@@ -172,9 +172,14 @@ class SolutionCache:
 
     def save(self, v, value) -> None:
         """Store ``v``'s value in one transaction."""
+        self.save_text(v, codec.text(value) if self.enabled else "")
+
+    def save_text(self, v, text: str) -> None:
+        """Store ``v``'s value given as :func:`codec.text` made it (a parallel
+        solve's workers make the text, the driver only stores it)."""
         if not self.enabled:
             return
-        self._store(v, json.dumps(codec.encode(value), separators=(",", ":")))
+        self._store(v, text)
         self.saved += 1
 
     def _store(self, v, text: str) -> None:

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import json
 import re
 
 from flint import fmpq, fmpz_poly
@@ -160,6 +161,16 @@ def encode(f: PiecewiseFunction, *, wire: bool = False) -> dict:
         "labels": labels,
         "point_labels": plabels,
     }
+
+
+def text(f: PiecewiseFunction) -> str:
+    """``f`` as the compact JSON text the cache stores (:func:`encode`, decimal strings).
+
+    >>> from symbolic_noise import solve, Nim
+    >>> text(solve(Nim(1), "binary").value())
+    '{"points":["0","1"],"formulas":[[["1"],["1"]]],"labels":[[0]],"point_labels":[[0],[0]]}'
+    """
+    return json.dumps(encode(f), separators=(",", ":"))
 
 
 def _encode_labels(sets, wire: bool):

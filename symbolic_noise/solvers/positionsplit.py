@@ -41,6 +41,7 @@ import heapq
 import os
 import threading
 import time
+from collections.abc import Mapping
 from concurrent.futures import FIRST_COMPLETED, wait
 from typing import Callable
 
@@ -72,10 +73,11 @@ def _remote_start(token, game, channel, lo, hi, misere):
     return os.getpid()
 
 
-def _remote_task(token, foreign, positions):
+def _remote_task(token, foreign, positions, text=False):
     """Take the followers' values ``foreign`` (encoded; those already held are
     skipped), solve ``positions`` in order, return the CPU seconds (in all,
-    and of taking the values) and their encoded values."""
+    and of taking the values), their encoded values and, with ``text``, their
+    JSON text for the cache (made here, in parallel, rather than by the driver)."""
     worker = _worker(token)
     with _LOCKS[token]:
         start = time.process_time()
@@ -83,13 +85,16 @@ def _remote_task(token, foreign, positions):
             if v not in worker.values:
                 worker.values[v] = worker.interner.function(codec.decode(data, trusted=True))
         taking = time.process_time() - start
-        out = []
+        out, texts = [], []
         for v in positions:
             for u in worker.game.followers(v):  # terminal followers are made where they are needed
                 if u not in worker.values and not worker.game.followers(u):
                     worker.solve_position(u)
-            out.append(codec.encode(worker.solve_position(v), wire=True))
-        return time.process_time() - start, taking, out
+            value = worker.solve_position(v)
+            out.append(codec.encode(value, wire=True))
+            if text:
+                texts.append(codec.text(value))
+        return time.process_time() - start, taking, out, texts
 
 
 def _remote_stop(token):
@@ -156,7 +161,10 @@ def solve_by_positions(
     n = len(executors)
     if n < 1:
         raise ValueError("need at least one executor")
-    values = {v: known[v] for v in order if v in (known or {})}
+    values = _Values(Interner())  # the results share breakpoint objects, as the serial solve's do
+    for v in order:
+        if v in (known or {}):
+            values[v] = known[v]
     token = f"{os.getpid()}-{id(order)}-{time.time_ns()}-positions"
     tokens = [f"{token}-{i}" for i in range(n)]
     for f in [ex.submit(_remote_start, tok, game, channel, str(a), str(b), misere) for ex, tok in zip(executors, tokens)]:
@@ -185,7 +193,6 @@ def solve_by_positions(
     held = [set() for _ in range(n)]  # positions whose values a worker holds (tasks done)
     inflight = [0] * n
     pending: dict = {}  # future -> (worker, positions)
-    interner = Interner()  # the results share breakpoint objects, as the serial solve's do
     for v in terminal:
         if v not in values:
             values[v] = PiecewiseFunction.constant(1 if misere else 0, a, b, frozenset(), frozenset())
@@ -209,6 +216,8 @@ def solve_by_positions(
                 heapq.heappush(ready, item)
         return look[best][2]
 
+    # a cache that takes JSON text gets it from the workers (SolutionCache.save_text)
+    want_text = store is not None and hasattr(store, "save_text")
     shipped = 0
     idle, since = [0.0] * n, [None] * n  # seconds a worker had no task (as the driver sees it)
 
@@ -220,7 +229,7 @@ def solve_by_positions(
                 foreign = [(u, encoding(u)) for u in sorted(set(followers[v]), key=index.get)
                            if u not in held[i] and u not in terminal]
                 shipped += len(foreign)
-                fut = ex.submit(_remote_task, tok, foreign, [v])
+                fut = ex.submit(_remote_task, tok, foreign, [v], want_text)
                 pending[fut] = (i, [v], [u for u, _ in foreign])
                 if inflight[i] == 0 and since[i] is not None:
                     idle[i] += time.perf_counter() - since[i]
@@ -238,25 +247,27 @@ def solve_by_positions(
                 inflight[i] -= 1
                 if inflight[i] == 0:
                     since[i] = time.perf_counter()
-                cpu, taking, outs = fut.result()
+                cpu, taking, outs, texts = fut.result()
                 # a worker holds what it was sent once the task is done (the
                 # tasks of one worker need not run in the order they were sent)
                 held[i].update(given)
                 if stats is not None:
                     stats.setdefault("tasks", []).append((i, positions, cpu, taking))
-                for v, data in zip(positions, outs):
+                for k, (v, data) in enumerate(zip(positions, outs)):
                     encoded[v] = data
                     held[i].add(v)
-                    back.append(v)
+                    back.append((v, texts[k] if texts else None))
                     for w in parents.get(v, ()):
                         waiting[w] -= 1
                         if waiting[w] == 0:
                             heapq.heappush(ready, (-above[w], index[w], w))
-            fill()  # the workers get their next positions before the driver decodes
-            for v in back:
-                values[v] = interner.function(codec.decode(encoded[v], trusted=True))
+            fill()  # the workers get their next positions before the driver stores any
+            for v, text in back:
+                values.add(v, encoded[v])
                 done += 1
-                if store is not None:
+                if want_text:
+                    store.save_text(v, text)
+                elif store is not None:
                     store.save(v, values[v])
                 if progress is not None:
                     progress(SolveProgress(done, total, v, 1.0, time.perf_counter() - t0))
@@ -269,7 +280,47 @@ def solve_by_positions(
     if stats is not None:
         stats["shipped"] = shipped
         stats["idle"] = idle
-    return Solution(game, channel, (a, b), {v: values[v] for v in order}, root, misere)
+    values.order(order)
+    return Solution(game, channel, (a, b), values, root, misere)
+
+
+class _Values(Mapping):
+    """The solved values, each decoded from its encoding when first read: the
+    driver would otherwise spend a CPU core's worth of time decoding values
+    no one reads (a CLI solve reads the start position's and its followers').
+    A read decodes the value once and keeps it."""
+
+    def __init__(self, interner: Interner):
+        self._data: dict = {}  # position -> value, or None while only encoded
+        self._encoded: dict = {}
+        self._interner = interner
+
+    def __setitem__(self, v, value) -> None:
+        self._data[v] = value
+
+    def add(self, v, data) -> None:
+        """``v``'s value, encoded (:func:`codec.encode` on the wire)."""
+        self._encoded[v] = data
+        self._data[v] = None
+
+    def order(self, order) -> None:
+        """Put the positions in ``order`` (the Solution's order of positions)."""
+        self._data = {v: self._data[v] for v in order}
+
+    def __getitem__(self, v):
+        value = self._data[v]
+        if value is None:
+            value = self._data[v] = self._interner.function(codec.decode(self._encoded.pop(v), trusted=True))
+        return value
+
+    def __contains__(self, v) -> bool:
+        return v in self._data
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
 
 
 __all__ = ["levels", "prefer_positions", "solve_by_positions"]
