@@ -6,7 +6,9 @@
 For each case it solves once (into a fresh cache) and then renders through the
 command line exactly as a user would: text, JSON (with --moves), LaTeX, the CSV
 table, the --at answer, PNG plots (with and without --moves), a certificate
-(check --out) and its independent verification (verify).  It then checks that
+(check --out) and its independent verification (verify); and it solves again
+with --jobs 2 into a cache of its own, then reloads that cache with
+--verify-cache, both JSON outputs identical to the serial one.  It then checks that
 the formats agree with each other and with the exact solution: every JSON
 formula reads back (by our own parser) to the solution's formula, every
 breakpoint's decimal in the JSON is in the text, the LaTeX has one case per
@@ -86,6 +88,21 @@ def check_case(spec: list[str], channel: str, cache: str, work: str, timings: li
             raise Disagreement(f"{name}: breakpoint {shown} of the JSON is not in the text output")
     if len(data["moves"]) != len(game.followers(game.start())):
         raise Disagreement(f"{name}: --moves lists {len(data['moves'])} moves")
+
+    # --jobs 2 into a cache of its own (Chomp: split by positions, Nim: by p), then
+    # a serial reload of that cache with every entry's mathematics re-checked
+    jobs_cache = os.path.join(work, f"{'_'.join(spec)}_{channel}_jobs.sqlite")
+    if os.path.exists(jobs_cache):
+        os.remove(jobs_cache)
+    jobs_common = ["--channel", channel, "--cache", jobs_cache, "--quiet", "--format", "json", "--moves"]
+    par, t = run(["solve", *spec, *jobs_common, "--jobs", "2"])
+    timings.append((name, "json --jobs 2 (cold)", t))
+    if json.loads(par) != data:
+        raise Disagreement(f"{name}: the JSON with --jobs 2 differs from the serial JSON")
+    again, t = run(["solve", *spec, *jobs_common, "--verify-cache"])
+    timings.append((name, "json, --jobs 2 cache verified", t))
+    if json.loads(again) != data:
+        raise Disagreement(f"{name}: the JSON from the --jobs 2 cache differs from the serial JSON")
 
     latex, t = run(["solve", *spec, *common, "--format", "latex"])
     timings.append((name, "latex", t))

@@ -278,8 +278,9 @@ def solve_by_positions(
             except RuntimeError:  # already shut down
                 pass
     if stats is not None:
+        end = time.perf_counter()  # (the workers that finished before the last one waited too)
         stats["shipped"] = shipped
-        stats["idle"] = idle
+        stats["idle"] = [t + (end - s if s is not None and not k else 0.0) for t, s, k in zip(idle, since, inflight)]
     values.order(order)
     return Solution(game, channel, (a, b), values, root, misere)
 
