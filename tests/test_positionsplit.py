@@ -187,3 +187,15 @@ def test_wire_rational_must_be_a_pair_of_ints(bad):
     data["points"][0] = bad
     with pytest.raises(CacheError):
         codec.decode(data, trusted=True)
+
+
+def test_the_interner_keeps_one_object_per_optimal_move_set():
+    from symbolic_noise.exact.interning import Interner
+
+    sol = solve(Chomp(3, 4), "king")
+    seen = Interner()
+    values = [seen.function(codec.decode(codec.encode(f))) for f in sol.values().values()]
+    sets = [s for f in values for s in f.labels + f.point_labels]
+    assert len({id(s) for s in sets}) == len(set(sets)) < len(sets)
+    assert all(g == f and g.labels == f.labels and g.point_labels == f.point_labels
+               for g, f in zip(values, sol.values().values()))
