@@ -142,9 +142,10 @@ def decode_point(data, *, trusted: bool = False) -> RealAlgebraic:
 
 def encode(f: PiecewiseFunction, *, wire: bool = False) -> dict:
     """JSON-able data for ``f`` (see the module docstring).  ``wire=True``
-    writes the integers as Python ints instead of decimal strings: the same
-    structure, not JSON text, for handing values between processes by pickle
-    (:func:`decode` reads both).
+    is for handing values between our own processes by pickle, not JSON
+    text: integers as Python ints instead of decimal strings, rationals as
+    pairs ``(p, q)``, and each distinct optimal-move set once
+    (``{"sets": [...], "at": [index, ...]}``).  :func:`decode` reads both.
 
     >>> from symbolic_noise import solve, Nim
     >>> f = solve(Nim(3), "binary").value()
