@@ -222,18 +222,23 @@ def solve_by_positions(
     idle, since = [0.0] * n, [None] * n  # seconds a worker had no task (as the driver sees it)
 
     def fill():
+        # one task at a time to the worker with the fewest queued, so that a
+        # short ready list is shared rather than taken by the first worker
         nonlocal shipped
-        for i, (ex, tok) in enumerate(zip(executors, tokens)):
-            while inflight[i] < _DEPTH and ready:
-                v = pick(i)
-                foreign = [(u, encoding(u)) for u in sorted(set(followers[v]), key=index.get)
-                           if u not in held[i] and u not in terminal]
-                shipped += len(foreign)
-                fut = ex.submit(_remote_task, tok, foreign, [v], want_text)
-                pending[fut] = (i, [v], [u for u, _ in foreign])
-                if inflight[i] == 0 and since[i] is not None:
-                    idle[i] += time.perf_counter() - since[i]
-                inflight[i] += 1
+        while ready:
+            i = min(range(n), key=inflight.__getitem__)
+            if inflight[i] >= _DEPTH:
+                return
+            ex, tok = executors[i], tokens[i]
+            v = pick(i)
+            foreign = [(u, encoding(u)) for u in sorted(set(followers[v]), key=index.get)
+                       if u not in held[i] and u not in terminal]
+            shipped += len(foreign)
+            fut = ex.submit(_remote_task, tok, foreign, [v], want_text)
+            pending[fut] = (i, [v], [u for u, _ in foreign])
+            if inflight[i] == 0 and since[i] is not None:
+                idle[i] += time.perf_counter() - since[i]
+            inflight[i] += 1
 
     try:
         while len(values) < total:
