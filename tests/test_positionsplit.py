@@ -199,3 +199,11 @@ def test_the_interner_keeps_one_object_per_optimal_move_set():
     assert len({id(s) for s in sets}) == len(set(sets)) < len(sets)
     assert all(g == f and g.labels == f.labels and g.point_labels == f.point_labels
                for g, f in zip(values, sol.values().values()))
+
+
+@pytest.mark.parametrize("game,channel", [(Chomp(1, 1), "king"), (Chomp(1, 2), "king"), (Nim(0), "binary"), (Nim(1), "binary")],
+                         ids=lambda x: getattr(x, "describe", lambda: x)())
+def test_games_with_almost_nothing_to_hand_out(game, channel):
+    stats = {}
+    same(solve(game, channel), solve_by_positions(game, channel, executors=[Here(), Here()], stats=stats))
+    assert len(stats.get("tasks", [])) == sum(1 for v in game.positions() if game.followers(v))
