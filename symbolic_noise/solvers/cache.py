@@ -172,7 +172,8 @@ class SolutionCache:
 
     def save(self, v, value) -> None:
         """Store ``v``'s value in one transaction."""
-        self.save_text(v, codec.text(value) if self.enabled else "")
+        if self.enabled:
+            self.save_text(v, codec.text(value))
 
     def save_text(self, v, text: str) -> None:
         """Store ``v``'s value given as :func:`codec.text` made it (a parallel
