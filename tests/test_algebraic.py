@@ -6,10 +6,18 @@ import mpmath
 import pytest
 import sympy
 from flint import fmpq, fmpz_poly
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symbolic_noise.exact.algebraic import RealAlgebraic, real_roots, simplest_dyadic, sorted_exact, sorted_exact_by
+from symbolic_noise.exact import polys
+from symbolic_noise.exact.algebraic import (
+    RealAlgebraic,
+    real_roots,
+    simplest_dyadic,
+    single_root_between,
+    sorted_exact,
+    sorted_exact_by,
+)
 
 SQRT2_HALF = lambda: RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)  # noqa: E731
 
@@ -140,3 +148,89 @@ def test_sorted_exact_by_close_and_equal_roots():
     items = [(r2, "r2"), (half_a, "a"), (near, "near"), (third, "third"), (half_b, "b")]
     out = [name for _, name in sorted_exact_by(items, lambda it: it[0])]
     assert out[0] == "third" and set(out[1:3]) == {"a", "b"} and out[3:] == ["near", "r2"]
+
+
+# --------------------------------------------------------------------------- one root between x and y
+
+
+def _reference(f, x, y, lo, hi):
+    """What the solver computed before single_root_between: isolate every root
+    of f in [lo, hi] and compare each with x and y exactly."""
+    inside, at_x = [], False
+    for r in real_roots(f, lo, hi):
+        c = r.compare(x)
+        if c == 0:
+            at_x = True
+        elif c > 0 and r.compare(y) < 0:
+            inside.append(r)
+    return inside, at_x
+
+
+_SQRT_HALF = (Fraction(7071, 10000), Fraction(7072, 10000))  # holds 1/sqrt(2), the root of 2 p^2 - 1
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.fractions(min_value=Fraction(1, 20), max_value=Fraction(19, 20), max_denominator=20), min_size=1, max_size=3, unique=True),
+    st.booleans(),
+    st.integers(0, 3),
+    st.fractions(min_value=Fraction(1, 8), max_value=Fraction(7, 8), max_denominator=16),
+    st.fractions(min_value=Fraction(1, 8), max_value=Fraction(7, 8), max_denominator=16),
+    st.data(),
+)
+def test_single_root_between_agrees_with_isolating_every_root(rational_roots, irrational, k, u, w, data):
+    """Against the full isolation and exact comparisons.  f has the given
+    rational roots (and 1/sqrt(2) when ``irrational``); (lo, hi) reaches
+    from between root k - 1 and root k to between root k and root k + 1, so
+    that Descartes' bound is usually 1; x and y are drawn from rationals,
+    another polynomial's root and the roots of f itself (the case the
+    solver meets most: the crossing that ended the last piece)."""
+    roots = sorted(set(rational_roots) - {Fraction(7071, 10000)})
+    f = fmpz_poly([1])
+    for r in roots:
+        f *= fmpz_poly([-r.numerator, r.denominator])
+    ends = [(r, r) for r in roots]
+    if irrational:
+        f *= fmpz_poly([-1, 0, 2])
+        ends = sorted(ends + [_SQRT_HALF])
+    k = min(k, len(ends) - 1)
+    below = ends[k - 1][1] if k > 0 else Fraction(0)
+    above = ends[k + 1][0] if k + 1 < len(ends) else Fraction(1)
+    lo_, hi_ = ends[k][0] - (ends[k][0] - below) * u, ends[k][1] + (above - ends[k][1]) * w
+    lo, hi = fmpq(lo_.numerator, lo_.denominator), fmpq(hi_.numerator, hi_.denominator)
+    s, v, s_lo = polys.bernstein_test(f, lo, hi)
+    assert s == 0 and v >= 1  # a root inside
+    if v != 1:
+        return
+    candidates = [RealAlgebraic.rational(lo + (hi - lo) * fmpq(j, 7)) for j in range(8)]
+    candidates += real_roots(f, lo, hi) + real_roots(fmpz_poly([-3, 0, 5]), lo, hi)
+    points = []
+    for c in sorted_exact(candidates):
+        if not points or points[-1].compare(c) != 0:
+            points.append(c)
+    i = data.draw(st.integers(0, len(points) - 2))
+    j = data.draw(st.integers(i + 1, len(points) - 1))
+    x, y = points[i], points[j]
+    got = single_root_between(f, x, y, lo, hi, s_lo)
+    if got is None:  # undecided: the solver isolates instead
+        return
+    inside, at_x = got
+    want_inside, want_at_x = _reference(f, x, y, lo, hi)
+    assert at_x == want_at_x
+    assert len(inside) == len(want_inside)
+    for r, want in zip(inside, want_inside):
+        assert r.compare(want) == 0
+
+
+def test_single_root_between_places_the_root_at_x_without_refining():
+    """x a root of f (f = 3 (2 p^2 - 1)): the answer is 'at x', and x's
+    isolating interval is left as it was."""
+    f = fmpz_poly([-1, 0, 2])
+    x = RealAlgebraic.root(f, fmpq(7, 10), fmpq(71, 100))
+    before = (x.lo, x.hi)
+    y = RealAlgebraic.rational(fmpq(3, 4))
+    assert single_root_between(f * 3, x, y, fmpq(1, 2), fmpq(1), -1) == ([], True)
+    assert (x.lo, x.hi) == before
+    # the root below x, and above y
+    assert single_root_between(f, RealAlgebraic.rational(fmpq(3, 4)), RealAlgebraic.rational(fmpq(7, 8)), fmpq(1, 2), fmpq(1), -1) == ([], False)
+    assert single_root_between(f, RealAlgebraic.rational(fmpq(5, 8)), RealAlgebraic.rational(fmpq(11, 16)), fmpq(1, 2), fmpq(1), -1) == ([], False)

@@ -158,3 +158,45 @@ def test_isolation_across_the_cuts(roots, extra, a, b):
     for a_, b_ in intervals:
         assert g(a_) * g(b_) < 0
     assert polys.count_real_roots(f, fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator)) == len(expected)
+
+
+@given(small_coeffs, rationals, rationals)
+def test_bernstein_test_counts_roots_when_it_does_not_decide(coeffs, a, b):
+    """bernstein_test agrees with bernstein_sign, and when it does not decide,
+    its count v == 1 means exactly one root in the open (lo, hi), a simple one,
+    with f going from the sign s_lo at lo to the opposite sign at hi."""
+    if a == b:
+        return
+    lo, hi = min(a, b), max(a, b)
+    f = fmpz_poly(coeffs)
+    flo, fhi = fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator)
+    s, v, s_lo = polys.bernstein_test(f, flo, fhi)
+    assert s == polys.bernstein_sign(f, flo, fhi)
+    if s:
+        assert (v, s_lo) == (0, 0)
+        return
+    if f(flo) == 0 or f(fhi) == 0:
+        assert v == -1
+        return
+    assert s_lo == polys.sign(f(flo)) != 0
+    roots = sympy_roots_in(coeffs, sympy.Rational(lo), sympy.Rational(hi))
+    assert v >= len(roots)  # Descartes' bound (distinct roots are at most the roots with multiplicity)
+    if v == 1:
+        assert len(roots) == 1
+        assert polys.sign(f(fhi)) == -s_lo
+        # a simple root: the derivative does not vanish there
+        assert sympy.Poly(list(reversed(coeffs)), x).diff(x).eval(roots[0]) != 0
+
+
+@given(small_coeffs, rationals, st.integers(0, 80))
+def test_sign_at_is_the_exact_sign(coeffs, t, bits):
+    """The ball evaluation's sign is the exact one, also at long dyadic points
+    next to a root (where the value is tiny)."""
+    f = fmpz_poly(coeffs)
+    ft = fmpq(t.numerator, t.denominator)
+    assert polys.sign_at(f, ft) == polys.sign(f(ft))
+    # a long dyadic point next to a root of f, if f has one in [-3, 3]
+    for r in polys.isolate_real_roots(polys.sqf_part(f), -3, 3)[1][:1]:
+        a, b = r
+        m = fmpq(int(((a + b) / 2 * 2**bits).floor()), 2**bits)
+        assert polys.sign_at(f, m) == polys.sign(f(m))

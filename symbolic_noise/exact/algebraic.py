@@ -454,6 +454,78 @@ def real_roots(f: fmpz_poly, lo, hi) -> list[RealAlgebraic]:
     return sorted_exact(roots)
 
 
+def single_root_between(f: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fmpq, hi: fmpq, s_lo: int):
+    """The roots of ``f`` strictly between ``x < y`` and whether ``f(x) == 0``,
+    ``(inside, at_x)`` as :func:`real_roots` and two comparisons would give
+    them, when ``f`` is known to have exactly one root, a simple one, in
+    the open (lo, hi) with ``f(lo)`` of sign ``s_lo`` and ``f(hi) != 0``
+    (:func:`polys.bernstein_test` with ``v == 1``); ``x`` and ``y`` lie in
+    [lo, hi].  ``None`` when the cheap tests do not decide (the root and
+    ``x`` or ``y`` share an isolating interval, and ``x`` or ``y`` is not a
+    root of ``f``).
+
+    The root is below a rational ``t`` in (lo, hi) when ``f(t)`` has the
+    sign of ``-s_lo``, above it when it has ``s_lo``; so an irrational ``x``
+    is placed by the signs of ``f`` at the ends of its isolating interval,
+    without refining anything.  When the root lies in that interval too, it
+    is ``x`` exactly when the gcd of ``f`` and ``x``'s polynomial changes sign
+    across it.  No root is isolated from scratch: a root found inside gets
+    (lo, hi) as its isolating interval, as :func:`real_roots` would give it.
+
+    >>> from flint import fmpz_poly
+    >>> f = fmpz_poly([-1, 0, 2])                  # 2 p^2 - 1, root 0.7071...
+    >>> x, y = RealAlgebraic.rational(fmpq(1, 2)), RealAlgebraic.rational(fmpq(3, 4))
+    >>> inside, at_x = single_root_between(f, x, y, fmpq(0), fmpq(1), -1)
+    >>> [r.decimal(6) for r in inside], at_x
+    (['0.707107'], False)
+    >>> r = RealAlgebraic.root(f, fmpq(1, 2), 1)
+    >>> single_root_between(f * 3, r, y, fmpq(1, 2), fmpq(1), -1)    # the root is x itself
+    ([], True)
+    """
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+
+    def where(t: fmpq) -> int:
+        # 1, 0 or -1 as the root lies above, at or below the rational t
+        if t <= lo:
+            return 1
+        if t >= hi:
+            return -1
+        s = polys.sign_at(f, t)
+        return 0 if s == 0 else (1 if s == s_lo else -1)
+
+    def side(z: RealAlgebraic):
+        # (1, 0 or -1 as the root lies above, at or below z, or None; the root if found rational)
+        if z.is_rational:
+            w = where(z.lo)
+            return w, (z.lo if w == 0 else None)
+        a, b = z.lo, z.hi
+        w = where(b)
+        if w >= 0:
+            return 1, (b if w == 0 else None)
+        w = where(a)
+        if w <= 0:
+            return -1, (a if w == 0 else None)
+        # the root and z both lie in (a, b), where z is the only root of z.poly
+        g = f.gcd(z.poly)
+        if g.degree() >= 1 and polys.sign_at(g, a) != polys.sign_at(g, b):
+            return 0, None
+        return None, None
+
+    at, found = side(x)
+    if at is None:
+        return None
+    if at <= 0:
+        return [], at == 0
+    above, found_y = side(y)
+    if above is None:
+        return None
+    if above >= 0:
+        return [], False
+    found = found if found is not None else found_y
+    root = RealAlgebraic.rational(found) if found is not None else RealAlgebraic._from_isolation(polys.sqf_part(f), lo, hi)
+    return [root], False
+
+
 def separate(x: RealAlgebraic, y: RealAlgebraic) -> None:
     """Refine ``x < y`` until their isolating intervals are disjoint."""
     while not x.hi < y.lo:
