@@ -503,7 +503,8 @@ class _Follower:
             # the gap between the end points' intervals, else a simple rational
             lo, hi = start.hi, end.lo
             t = (lo + hi) / 2 if lo < hi else _pick_point(start, end)
-            pair = (f.num, f.den) if f.den(t) > 0 else (-f.num, -f.den)
+            # (a ball evaluation decides the sign: exact values at long points cost far more)
+            pair = (f.num, f.den) if polys.sign_at(f.den, t) > 0 else (-f.num, -f.den)
             got = norm[key] = (f, start, pair)
         return got[2]
 
