@@ -469,8 +469,10 @@ def single_root_between(f: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fm
     is placed by the signs of ``f`` at the ends of its isolating interval,
     without refining anything.  When the root lies in that interval too, it
     is ``x`` exactly when the gcd of ``f`` and ``x``'s polynomial changes sign
-    across it.  No root is isolated from scratch: a root found inside gets
-    (lo, hi) as its isolating interval, as :func:`real_roots` would give it.
+    across it.  No root is isolated from scratch: an irrational root found
+    inside gets (lo, hi) as its isolating interval with the square-free part
+    of ``f`` (which has the one root there too), as :func:`real_roots` gives
+    it when ``f`` is square-free.
 
     >>> from flint import fmpz_poly
     >>> f = fmpz_poly([-1, 0, 2])                  # 2 p^2 - 1, root 0.7071...

@@ -161,8 +161,8 @@ def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fmpq, h
     whether ``D(x) == 0``; ``[lo, hi]`` is a rational interval holding [x, y].
 
     When the Bernstein test does not decide, its Descartes bound almost
-    always shows exactly one root in (lo, hi) (every undecided D test of
-    nim 64): the root is then placed against ``x`` and ``y`` by signs of
+    always shows exactly one root in (lo, hi) (940 of the 978 undecided D
+    tests of nim 64; the other 38 had a root at an end of [lo, hi]): the root is then placed against ``x`` and ``y`` by signs of
     ``D`` at their intervals' ends (:func:`single_root_between`) instead of
     isolating the roots of ``D`` and refining them against ``x`` and ``y``
     (about 6 ms a test on narrow cells, where the root is often ``x``
