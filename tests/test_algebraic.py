@@ -234,3 +234,21 @@ def test_single_root_between_places_the_root_at_x_without_refining():
     # the root below x, and above y
     assert single_root_between(f, RealAlgebraic.rational(fmpq(3, 4)), RealAlgebraic.rational(fmpq(7, 8)), fmpq(1, 2), fmpq(1), -1) == ([], False)
     assert single_root_between(f, RealAlgebraic.rational(fmpq(5, 8)), RealAlgebraic.rational(fmpq(11, 16)), fmpq(1, 2), fmpq(1), -1) == ([], False)
+
+
+def test_single_root_between_leaves_a_root_next_to_x_to_the_isolation():
+    """The root of f (0.707) and x (1/sqrt(2) = 0.70710...) share x's isolating
+    interval and x is not a root of f: undecided, and the solver's D test
+    falls back to isolating (which finds the root left of x)."""
+    from symbolic_noise.solvers.solver import _roots_between
+
+    f = fmpz_poly([-707, 1000])
+    x = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), fmpq(7, 10), fmpq(71, 100))
+    y = RealAlgebraic.rational(fmpq(3, 4))
+    assert polys.bernstein_test(f, fmpq(1, 2), fmpq(1)) == (0, 1, -1)
+    assert single_root_between(f, x, y, fmpq(1, 2), fmpq(1), -1) is None
+    assert _roots_between(f, x, y, fmpq(1, 2), fmpq(1)) == ([], False)
+    # the same root right of x: inside (x, y)
+    g = fmpz_poly([-7072, 10000])
+    inside, at_x = _roots_between(g, x, y, fmpq(1, 2), fmpq(1))
+    assert [r.rational_value for r in inside] == [fmpq(7072, 10000)] and not at_x

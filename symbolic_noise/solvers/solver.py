@@ -28,8 +28,10 @@ On each cell:
    found in balls when one lies certainly above the others, else by exact
    evaluation; for every other survivor ``c`` the numerator
    ``D = A_b Q_c - A_c Q_b`` of ``N_v(b) - N_v(c)`` is shown positive on the
-   cell (:func:`polys.bernstein_sign`: its expansion at the cell's start, then
-   its Bernstein coefficients), or its roots in the cell are isolated
+   cell (:func:`polys.bernstein_test`: its expansion at the cell's start, then
+   its Bernstein coefficients), or, when Descartes' bound there is 1, its one
+   root is placed against the cell's ends by exact signs
+   (:func:`single_root_between`), else its roots in the cell are isolated
    exactly (Vincent–Collins–Akritas).  The first root ends the piece (a
    breakpoint); a root left of ``t`` means ``b`` was not best right after the
    cell's start and the step is redone on the shorter cell.  ``D = 0``
