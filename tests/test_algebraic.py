@@ -13,6 +13,7 @@ from symbolic_noise.exact import polys
 from symbolic_noise.exact.algebraic import (
     RealAlgebraic,
     real_roots,
+    roots_between,
     simplest_dyadic,
     single_root_between,
     sorted_exact,
@@ -153,19 +154,6 @@ def test_sorted_exact_by_close_and_equal_roots():
 # --------------------------------------------------------------------------- one root between x and y
 
 
-def _reference(f, x, y, lo, hi):
-    """What the solver computed before single_root_between: isolate every root
-    of f in [lo, hi] and compare each with x and y exactly."""
-    inside, at_x = [], False
-    for r in real_roots(f, lo, hi):
-        c = r.compare(x)
-        if c == 0:
-            at_x = True
-        elif c > 0 and r.compare(y) < 0:
-            inside.append(r)
-    return inside, at_x
-
-
 _SQRT_HALF = (Fraction(7071, 10000), Fraction(7072, 10000))  # holds 1/sqrt(2), the root of 2 p^2 - 1
 
 
@@ -179,8 +167,8 @@ _SQRT_HALF = (Fraction(7071, 10000), Fraction(7072, 10000))  # holds 1/sqrt(2), 
     st.data(),
 )
 def test_single_root_between_agrees_with_isolating_every_root(rational_roots, irrational, k, u, w, data):
-    """Against the full isolation and exact comparisons.  f has the given
-    rational roots (and 1/sqrt(2) when ``irrational``); (lo, hi) reaches
+    """Against the full isolation and exact comparisons (roots_between).
+    f has the given rational roots (and 1/sqrt(2) when ``irrational``); (lo, hi) reaches
     from between root k - 1 and root k to between root k and root k + 1, so
     that Descartes' bound is usually 1; x and y are drawn from rationals,
     another polynomial's root and the roots of f itself (the case the
@@ -215,7 +203,7 @@ def test_single_root_between_agrees_with_isolating_every_root(rational_roots, ir
     if got is None:  # undecided: the solver isolates instead
         return
     inside, at_x = got
-    want_inside, want_at_x = _reference(f, x, y, lo, hi)
+    want_inside, want_at_x = roots_between(f, x, y, lo, hi)  # every root isolated and compared
     assert at_x == want_at_x
     assert len(inside) == len(want_inside)
     for r, want in zip(inside, want_inside):

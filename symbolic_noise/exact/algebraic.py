@@ -454,10 +454,32 @@ def real_roots(f: fmpz_poly, lo, hi) -> list[RealAlgebraic]:
     return sorted_exact(roots)
 
 
+def roots_between(f: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo, hi) -> tuple[list, bool]:
+    """The roots of ``f`` strictly between ``x < y`` (increasing) and whether
+    ``f(x) == 0``, for ``x`` and ``y`` in [lo, hi]: every root of ``f`` in
+    [lo, hi] isolated (:func:`real_roots`) and compared exactly with ``x``
+    and ``y`` (refining as needed).
+
+    >>> from flint import fmpz_poly
+    >>> f = fmpz_poly([-1, 0, 2]) * fmpz_poly([-1, 2])    # roots 1/2 and 0.7071...
+    >>> inside, at_x = roots_between(f, RealAlgebraic.rational(fmpq(1, 2)), RealAlgebraic.rational(1), 0, 1)
+    >>> [r.decimal(6) for r in inside], at_x
+    (['0.707107'], True)
+    """
+    zero_at_x = False
+    inside = []
+    for r in real_roots(f, lo, hi):
+        c = r.compare(x)
+        if c == 0:
+            zero_at_x = True
+        elif c > 0 and r.compare(y) < 0:
+            inside.append(r)
+    return inside, zero_at_x
+
+
 def single_root_between(f: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fmpq, hi: fmpq, s_lo: int):
     """The roots of ``f`` strictly between ``x < y`` and whether ``f(x) == 0``,
-    ``(inside, at_x)`` as :func:`real_roots` and two comparisons would give
-    them, when ``f`` is known to have exactly one root, a simple one, in
+    ``(inside, at_x)`` as :func:`roots_between` gives them, when ``f`` is known to have exactly one root, a simple one, in
     the open (lo, hi) with ``f(lo)`` of sign ``s_lo`` and ``f(hi) != 0``
     (:func:`polys.bernstein_test` with ``v == 1``); ``x`` and ``y`` lie in
     [lo, hi].  ``None`` when the cheap tests do not decide (the root and

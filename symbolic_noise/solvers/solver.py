@@ -85,7 +85,7 @@ from flint import arb, arb_mat, ctx, fmpq, fmpz_poly
 from flint import ctx as flint_ctx
 
 from ..exact import polys
-from ..exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, real_roots, single_root_between
+from ..exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, roots_between, single_root_between
 from ..games.channels import Channel, get_channel
 from ..errors import IntervalError
 from ..games.rulesets import Game
@@ -164,11 +164,12 @@ def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fmpq, h
 
     When the Bernstein test does not decide, its Descartes bound almost
     always shows exactly one root in (lo, hi) (940 of the 978 undecided D
-    tests of nim 64; the other 38 had a root at an end of [lo, hi]): the root is then placed against ``x`` and ``y`` by signs of
-    ``D`` at their intervals' ends (:func:`single_root_between`) instead of
-    isolating the roots of ``D`` and refining them against ``x`` and ``y``
-    (about 6 ms a test on narrow cells, where the root is often ``x``
-    itself: the crossing that ended the last piece)."""
+    tests of nim 64; the other 38 had a root at an end of [lo, hi]): the
+    root is then placed against ``x`` and ``y`` by signs of ``D`` at their
+    intervals' ends (:func:`single_root_between`) instead of isolating the
+    roots of ``D`` and refining them against ``x`` and ``y``
+    (:func:`roots_between`; about 6 ms a test on narrow cells, where the
+    root is often ``x`` itself: the crossing that ended the last piece)."""
     s, v, s_lo = polys.bernstein_test(D, lo, hi)
     if s:
         # no root in the open interval (lo, hi), which holds (x, y), and x too
@@ -178,16 +179,7 @@ def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fmpq, h
         got = single_root_between(D, x, y, lo, hi, s_lo)
         if got is not None:
             return got
-    roots = real_roots(D, lo, hi)
-    zero_at_x = False
-    inside = []
-    for r in roots:
-        c = r.compare(x)
-        if c == 0:
-            zero_at_x = True
-        elif c > 0 and r.compare(y) < 0:
-            inside.append(r)
-    return inside, zero_at_x
+    return roots_between(D, x, y, lo, hi)
 
 
 def _left_end(x: RealAlgebraic) -> fmpq:
