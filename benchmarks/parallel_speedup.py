@@ -2,23 +2,27 @@
 
 In one run, alternately: the serial solve, the parallel solve ``--jobs``
 runs (``--split auto``: split by positions for wide games such as Chomp,
-:mod:`symbolic_noise.solvers.positionsplit`; by p-ranges in lockstep for
-chains such as 1-pile Nim, :mod:`symbolic_noise.solvers.lockstep`) and, with
-``--old``, the earlier sub-interval solve (:func:`solve_parallel`).  Prints for
-each its wall seconds, and checks that every result is identical to the serial
-one (every position's formulas, breakpoints and optimal sets).
+:mod:`symbolic_noise.solvers.positionsplit`; by p-ranges that run apart and
+steal work for chains such as 1-pile Nim, :mod:`symbolic_noise.solvers.stealing`),
+with ``--lockstep`` the p-ranges in lockstep (:mod:`symbolic_noise.solvers.lockstep`,
+``--split p`` before 2026-11-26) and, with ``--old``, the earlier sub-interval
+solve (:func:`solve_parallel`).  Prints for each its wall seconds, and checks
+that every result is identical to the serial one (every position's formulas,
+breakpoints and optimal sets).
 
 Wall-clock speed-up needs idle cores; the machine is shared, so the script also
-prints the lockstep solve's *critical path*: the sum over rounds of the slowest
-worker's CPU seconds.  ``serial CPU / critical path`` is the speed-up the
-schedule gives on idle cores (hand-over, joining and start-up costs excluded;
-the wall figure includes them), and it does not depend on the load.  For the
-split by positions the critical path is the longest chain of positions
+prints each solve's *critical path*.  For the lockstep it is the sum over
+rounds of the slowest worker's CPU seconds; for the ranges that run apart, the
+largest worker's CPU seconds.  ``serial CPU / critical path`` is the speed-up
+the schedule gives on idle cores (hand-over, joining and start-up costs
+excluded; the wall figure includes them), and it does not depend on the load.
+For the split by positions the critical path is the longest chain of positions
 weighted by their tasks' CPU seconds, and the script prints the workers' and
 the driver's CPU seconds, how many values travelled between workers and how
 long a worker waited for a task.
 
   python benchmarks/parallel_speedup.py                 # nim 48, 2 jobs, 1 repetition
+  python benchmarks/parallel_speedup.py --k 48 --repeat 5 --lockstep   # stealing and lockstep alternately
   python benchmarks/parallel_speedup.py --k 32 --jobs 2 --repeat 3 --old
   python benchmarks/parallel_speedup.py --chomp 5x6 --channel king            # split by positions
   python benchmarks/parallel_speedup.py --chomp 5x6 --channel king --split p  # the lockstep p-ranges
@@ -46,6 +50,7 @@ from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.solvers.lockstep import solve_lockstep
 from symbolic_noise.solvers.positionsplit import prefer_positions, solve_by_positions
 from symbolic_noise.solvers.parallel import solve_parallel
+from symbolic_noise.solvers.stealing import solve_stealing
 
 
 def _pools(n):
@@ -95,6 +100,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--split", choices=("auto", "positions", "p"), default="auto", help="as solve --split (default auto)")
     ap.add_argument("--old", action="store_true", help="also time the sub-interval solve (solve_parallel)")
+    ap.add_argument("--lockstep", action="store_true", help="with --split p: also time the lockstep p-ranges")
     ap.add_argument("--contention", action="store_true", help="only: one serial solve alone, then --jobs copies at once")
     args = ap.parse_args()
     if args.chomp:
@@ -121,7 +127,7 @@ def main() -> None:
             if split == "positions":
                 par = solve_by_positions(game, channel, executors=pools, stats=stats)
             else:
-                par = solve_lockstep(game, channel, executors=pools, stats=stats)
+                par = solve_stealing(game, channel, executors=pools, stats=stats)
         finally:
             for p in pools:
                 p.shutdown()
@@ -143,14 +149,31 @@ def main() -> None:
                 + f" s; critical path {crit:.1f} s CPU; identical: {same}"
             )
         else:
-            crit = sum(max(loads) for _, loads in stats["rounds"])
-            work = sum(sum(loads) for _, loads in stats["rounds"])
+            per = stats["cpu"]
             print(
-                f"[{rep + 1}] serial {s_wall:.1f} s wall ({s_cpu:.1f} s CPU) | lockstep {l_wall:.1f} s wall: "
-                f"speed-up {s_wall / l_wall:.2f}x wall; workers {work:.1f} s CPU in all, critical path {crit:.1f} s, "
-                f"driver {l_master:.1f} s CPU, {len(stats['rounds'])} rounds, {stats.get('moves', 0)} moves; "
-                f"serial CPU / critical path {s_cpu / crit:.2f}x; identical: {same}"
+                f"[{rep + 1}] serial {s_wall:.1f} s wall ({s_cpu:.1f} s CPU) | p-ranges apart {l_wall:.1f} s wall: "
+                f"speed-up {s_wall / l_wall:.2f}x wall; workers " + " + ".join(f"{x:.1f}" for x in per)
+                + f" = {sum(per):.1f} s CPU ({sum(per) / s_cpu:.2f}x the serial CPU), driver {l_master:.1f} s CPU, "
+                f"{stats.get('steals', 0)} steals; serial CPU / critical path {s_cpu / max(per):.2f}x; identical: {same}"
             )
+        if split == "p" and args.lockstep:
+            pools = _pools(args.jobs)
+            lstats: dict = {}
+            t, c = time.perf_counter(), time.process_time()
+            try:
+                lock = solve_lockstep(game, channel, executors=pools, stats=lstats)
+            finally:
+                for p in pools:
+                    p.shutdown()
+            k_wall, k_master = time.perf_counter() - t, time.process_time() - c
+            crit = sum(max(loads) for _, loads in lstats["rounds"])
+            work = sum(sum(loads) for _, loads in lstats["rounds"])
+            print(
+                f"    lockstep {k_wall:.1f} s wall: speed-up {s_wall / k_wall:.2f}x wall; workers {work:.1f} s CPU in all, "
+                f"critical path {crit:.1f} s, driver {k_master:.1f} s CPU, {len(lstats['rounds'])} rounds, "
+                f"{lstats.get('moves', 0)} moves; serial CPU / critical path {s_cpu / crit:.2f}x; identical: {identical(serial, lock)}"
+            )
+            same = same and identical(serial, lock)
         if args.old:
             with ProcessPoolExecutor(args.jobs) as pool:
                 pool.submit(os.getpid).result()

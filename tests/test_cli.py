@@ -268,10 +268,10 @@ def test_jobs_give_the_serial_answer(capsys):
 
 @pytest.mark.parametrize("split", ["auto", "positions", "p"])
 def test_jobs_split_by_positions_or_p_give_the_serial_answer(split, capsys, monkeypatch):
-    from symbolic_noise.solvers import lockstep, positionsplit
+    from symbolic_noise.solvers import positionsplit, stealing
 
     used = []
-    for module, name in ((positionsplit, "solve_by_positions"), (lockstep, "solve_lockstep")):
+    for module, name in ((positionsplit, "solve_by_positions"), (stealing, "solve_stealing")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *a, _real=real, _name=name, **k: used.append(_name) or _real(*a, **k))
     args = ["solve", "chomp", "4x4", "--channel", "king", "--no-cache", "--format", "json", "--digits", "20"]
@@ -280,7 +280,7 @@ def test_jobs_split_by_positions_or_p_give_the_serial_answer(split, capsys, monk
     assert main(args + ["--jobs", "2", "--split", split, "--quiet"]) == 0
     assert json.loads(capsys.readouterr().out) == serial
     # Chomp 4 x 4 has 70 positions in 16 levels (4.4 a level, at least 2 per worker): auto splits by positions
-    assert used == (["solve_lockstep"] if split == "p" else ["solve_by_positions"])
+    assert used == (["solve_stealing"] if split == "p" else ["solve_by_positions"])
 
 
 def test_cache_warning_is_one_line(tmp_path):

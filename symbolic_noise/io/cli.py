@@ -239,8 +239,8 @@ def _solve(args):
             if cli_informed.uses_players(args):
                 sol = cli_informed.solve_from_args(args, game, channel, _channel_from_spec, interval, start, store, bar)
             elif (args.jobs > 1 or args.dask) and not stored:
-                from ..solvers.lockstep import solve_lockstep
                 from ..solvers.positionsplit import prefer_positions, solve_by_positions
+                from ..solvers.stealing import solve_stealing
 
                 order = game.positions(root)
                 # positions an interrupted solve left in the cache are handed out, not redone
@@ -249,7 +249,7 @@ def _solve(args):
                 split = getattr(args, "split", "auto")
                 if split == "auto":
                     split = "positions" if prefer_positions(game, order, len(executors)) else "p"
-                parallel = solve_by_positions if split == "positions" else solve_lockstep
+                parallel = solve_by_positions if split == "positions" else solve_stealing
                 try:
                     sol = parallel(
                         game, channel, interval, executors=executors, start=start, misere=args.misere,
@@ -660,8 +660,8 @@ def _add_game_arguments(p):
     p.add_argument(
         "--split", choices=("auto", "positions", "p"), default="auto",
         help="how --jobs/--dask share the work: positions (each worker solves whole positions as their followers"
-        " are ready: wide games such as Chomp), p (each worker owns a p-range, re-balanced as the solve goes:"
-        " chains such as 1-pile Nim); auto (default): positions when the game has at least 2 positions per"
+        " are ready: wide games such as Chomp), p (each worker owns a p-range and runs on its own; one that"
+        " finishes takes over part of the busiest range: chains such as 1-pile Nim); auto (default): positions when the game has at least 2 positions per"
         " level per worker",
     )
 

@@ -1,0 +1,313 @@
+"""Parallel solves over p-ranges that run apart, with work stealing.
+
+Every worker owns a p-range and solves every position on it, followers first,
+at its own pace: no worker waits for another between positions (the lockstep
+solve, :mod:`symbolic_noise.solvers.lockstep`, has all workers finish a round
+before the next starts, so each round costs its slowest worker's time).  Only
+the total work of each range has to come out even.
+
+The first cuts come from a probe: the first third of the positions is solved
+here, and the cuts split its breakpoints evenly
+(:func:`symbolic_noise.solvers.parallel.balanced_cuts`); the probe's values
+are handed to the workers.  Where the work then goes is not known in advance
+(1-pile Nim through the binary channel does 22 % of the work of nim 48 for p
+in [0.800, 0.810]: ``benchmarks/work_profile.py``), so the ranges are balanced
+by *stealing*: a worker that has solved every position on its range takes
+over part of the range of the worker with the most work left.  That worker
+(the victim) finishes the position it is on over its whole range, and then
+narrows to what it keeps.  The thief starts a fresh range worker on the other
+part, with the values of the positions the victim has finished there (the
+driver holds them), and solves the rest.  The cut is placed by the victim's
+last position's profile (where its CPU seconds went, piece by piece), so that
+both are expected to finish together.  A steal happens only while the victim
+has at least :data:`_MIN_AHEAD` positions after the one it is on; cuts only
+balance work and decide nothing.
+
+For every position the parts the workers solve partition [a, b]; the driver
+joins them with :func:`symbolic_noise.solvers.parallel.stitch`, which checks
+that both sides give the same optimal set at every cut, so the result is the
+serial solve's.  A part solved over a range that has since been narrowed is
+restricted to what the worker kept.
+
+Workers are single-process executors, as for the lockstep solve: each has at
+most one task at a time, so a Dask worker's threads never run two of them at
+once.
+
+Against the lockstep, alternately in one run (``python
+benchmarks/parallel_speedup.py --k 48 --repeat 4 --lockstep``, 2026-11-26,
+2 cores): nim 48 1.48/1.38/1.40/1.43x wall against 1.47/1.31/1.34/1.31x, the
+serial CPU over the largest worker's 1.61-1.70x against 1.47-1.61x over the
+lockstep's critical path; nim 64 1.52x against 1.28x.  The workers use
+1.15-1.24x the serial CPU: a thief starts its range cold (its cells, slope
+bounds and enclosures are made anew for every earlier position's pieces
+there), which a fixed cut does not pay (two ranges of nim 48 cut at 0.805 run
+at the same time take 0.98x the serial CPU: ``benchmarks/parallel_work.py
+--alone 161/200``).
+
+Examples
+--------
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> from symbolic_noise import Nim, solve
+>>> pools = [ThreadPoolExecutor(1), ThreadPoolExecutor(1)]
+>>> par = solve_stealing(Nim(10), "binary", executors=pools)
+>>> par.value() == solve(Nim(10), "binary").value()
+True
+>>> for pool in pools:
+...     pool.shutdown()
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import FIRST_COMPLETED, wait
+from dataclasses import dataclass, field
+from typing import Callable
+
+from flint import fmpq
+
+from . import codec
+from ..exact.interning import Interner
+from ..games.channels import Channel, get_channel
+from ..games.rulesets import Game
+from .lockstep import _CUT_BITS, _dyadic_inside, _remote_start, _remote_stop, _worker
+from .parallel import balanced_cuts, split_interval, stitch
+from .solver import Solution, SolveProgress, exact_interval, solve_positions
+
+#: a steal needs the victim to have at least this many positions after the
+#: one it is solving (the thief solves that one again on its part, cold)
+_MIN_AHEAD = 2
+
+
+# --------------------------------------------------------------------------- worker side
+
+
+def _remote_begin(old, token, game, channel, lo, hi, misere, given, positions):
+    """Drop the range worker ``old`` (if any), start ``token`` on [lo, hi] with
+    the ``given`` values, and solve ``positions`` there."""
+    if old is not None:
+        _remote_stop(old)
+    _remote_start(token, game, channel, lo, hi, misere, given)
+    return _remote_step(token, positions, None)
+
+
+def _remote_step(token, positions, keep):
+    """Narrow the range to ``keep`` (``(lo, hi)`` strings, or None), then solve
+    ``positions``: the CPU seconds, where they went, and the encoded values."""
+    worker = _worker(token)
+    start = time.process_time()
+    if keep is not None:
+        worker.shrink(fmpq(keep[0]), fmpq(keep[1]))  # the part given up was stolen: drop it
+    out = [codec.encode(worker.solve_position(v), wire=True) for v in positions]
+    return time.process_time() - start, worker.take_profile(), out
+
+
+# --------------------------------------------------------------------------- driver side
+
+
+@dataclass(eq=False)
+class _Range:
+    """What the driver knows of one worker."""
+
+    executor: object
+    token: str
+    lo: fmpq
+    hi: fmpq
+    next: int = 0  # index in the positions to solve of the next one to hand out
+    future: object = None
+    sent: tuple = None  # (index, lo, hi, wall time) of the task in flight
+    keep: tuple | None = None  # a narrowing the next task must do first
+    last: float = 0.0  # CPU seconds of the last position solved
+    profile: list = field(default_factory=list)  # its [(p, seconds)] on the range
+    cpu: float = 0.0  # CPU seconds of all its tasks
+
+
+def estimate_cut(profile, lo: fmpq, hi: fmpq, share: float) -> fmpq:
+    """A dyadic cut ``c`` in (lo, hi) with about ``share`` of the work in
+    ``profile`` (``[(p, seconds)]``) above it; the middle when the profile is
+    empty.  Balances work only.
+
+    >>> str(estimate_cut([(fmpq(1, 8), 1.0), (fmpq(3, 4), 1.0), (fmpq(7, 8), 2.0)], fmpq(0), fmpq(1), 0.5))
+    '13/16'
+    """
+    atoms = sorted((x, w) for x, w in profile if lo < x < hi and w > 0)
+    total = sum(w for _, w in atoms)
+    scale = 2**_CUT_BITS
+    if total <= 0:
+        c = (lo + hi) / 2
+    else:
+        target, acc, c = total * (1 - share), 0.0, None
+        for j, (x, w) in enumerate(atoms):
+            acc += w
+            if acc >= target:
+                nxt = atoms[j + 1][0] if j + 1 < len(atoms) else hi
+                c = (x + nxt) / 2
+                break
+        c = atoms[-1][0] if c is None else c
+    c = fmpq((c * scale).floor(), scale)
+    return c if lo < c < hi else _dyadic_inside(lo, hi)
+
+
+def solve_stealing(
+    game: Game,
+    channel: Channel | str,
+    interval=(0, 1),
+    *,
+    executors: list,
+    start=None,
+    misere: bool = False,
+    known: dict | None = None,
+    progress: Callable[[SolveProgress], None] | None = None,
+    stats: dict | None = None,
+    store=None,
+    probe: bool = True,
+) -> Solution:
+    """Solve ``game`` on ``len(executors)`` p-ranges that run apart and steal
+    work from each other (see the module docstring); the result is identical
+    to :func:`symbolic_noise.solve`.
+
+    ``executors`` are single-worker executors, one per worker.  ``known`` maps
+    positions to values solved before on ``interval`` (handed out, not
+    recomputed); ``store`` (``save(position, value)``) receives every position
+    as soon as all its parts are in, in order.  ``probe``: place the first
+    cuts by the probe (else equal ranges).  ``stats``, a dict if given,
+    receives ``cpu`` (every worker's CPU seconds), ``steals`` and ``tasks``
+    (per task: worker, position index, CPU seconds).
+    """
+    channel = get_channel(channel)
+    a, b = exact_interval(interval)
+    root = game.start() if start is None else game.check_position(start)
+    order = game.positions(root)
+    n = len(executors)
+    if n < 1:
+        raise ValueError("need at least one executor")
+    known = {v: known[v] for v in order if v in (known or {})}
+    cuts = split_interval(a, b, n)
+    if probe and n > 1 and len(order) > 3:
+        first = order[: len(order) // 3]
+        # (its progress counts on the whole solve's scale: the probe is a prefix)
+        report = None if progress is None else (
+            lambda p: progress(SolveProgress(p.done, len(order), p.current, p.fraction, p.elapsed))
+        )
+        probed = solve_positions(game, channel, (a, b), first, misere=misere, known=known, progress=report).values()
+        cuts = balanced_cuts(probed, a, b, n)
+        for v in first:
+            if v not in known and store is not None and game.followers(v):
+                store.save(v, probed[v])
+            known[v] = probed[v]
+    if len(cuts) < n:  # fewer distinct cuts than workers: the rest idle until they steal
+        cuts = cuts + [None] * (n - len(cuts))
+    todo = [v for v in order if v not in known]
+    interner = Interner()  # the results share breakpoint objects, as the serial solve's do
+    parts: list[list] = [[] for _ in todo]  # index -> [(lo, hi, value)]
+    covered = [fmpq(0) for _ in todo]
+    width = b - a
+    done: dict = {v: interner.function(f) for v, f in known.items()}
+    saved = 0
+    tag = f"{os.getpid()}-{id(order)}-{time.time_ns()}"
+    serial = [0]
+    t0 = time.perf_counter()
+
+    def fresh_token() -> str:
+        serial[0] += 1
+        return f"{tag}-{serial[0]}"
+
+    def encoded_values(lo: fmpq, hi: fmpq, upto: int) -> list:
+        """Every known position's and the first ``upto`` solved positions'
+        values on [lo, hi], encoded for a worker."""
+        out = [(v, codec.encode(f.restrict(lo, hi), wire=True)) for v, f in known.items()]
+        for i in range(upto):
+            pieces = [(plo, f.restrict(max(lo, plo), min(hi, phi))) for plo, phi, f in parts[i] if plo < hi and lo < phi]
+            pieces.sort(key=lambda part: part[0])
+            out.append((todo[i], codec.encode(stitch([f for _, f in pieces]), wire=True)))
+        return out
+
+    def send(r: _Range, first: tuple | None = None) -> None:
+        i = r.next
+        r.next += 1
+        if first is None:
+            r.future = r.executor.submit(_remote_step, r.token, [todo[i]], r.keep)
+        else:
+            r.future = r.executor.submit(_remote_begin, *first, [todo[i]])
+        r.keep = None
+        r.sent = (i, r.lo, r.hi, time.perf_counter())
+
+    def receive(r: _Range) -> None:
+        """Take ``r``'s finished task, hand it the next one at once (the value
+        is decoded while the worker goes on), then keep the value."""
+        cpu, profile, out = r.future.result()
+        i, slo, shi, _ = r.sent
+        r.future = r.sent = None
+        if r.next < len(todo):
+            send(r)
+        value = interner.function(codec.decode(out[0], trusted=True))
+        if (slo, shi) != (r.lo, r.hi):  # narrowed while it solved: keep only its part
+            value = value.restrict(r.lo, r.hi)
+        parts[i].append((r.lo, r.hi, value))
+        covered[i] += r.hi - r.lo
+        r.last, r.cpu = cpu, r.cpu + cpu
+        r.profile = [(x, s) for x, s in profile if r.lo <= x <= r.hi]
+        if stats is not None:
+            stats.setdefault("tasks", []).append((ranges.index(r), i, cpu))
+        if covered[i] == width:
+            pieces = sorted(parts[i], key=lambda part: part[0])
+            done[todo[i]] = stitch([f for _, _, f in pieces])
+
+    def steal(thief: _Range) -> bool:
+        """Give ``thief`` (idle) part of the busiest range; whether it got any."""
+        busy = [r for r in ranges if r is not thief and r.future is not None and len(todo) - r.next >= _MIN_AHEAD]
+        if not busy:
+            return False
+        victim = max(busy, key=lambda r: (len(todo) - r.next) * r.last)
+        i = victim.sent[0]  # the position the victim is solving now
+        ahead = len(todo) - victim.next  # positions after it
+        # the thief solves positions i..end on its part (i again, cold); the
+        # victim the rest of position i on its whole range, then the later
+        # positions on what it keeps: split the later ones so both end together
+        elapsed = time.perf_counter() - victim.sent[3]
+        left_now = max(victim.last - elapsed, 0.0)
+        share = (left_now + ahead * victim.last) / (victim.last + 2 * ahead * victim.last) if victim.last > 0 else 0.5
+        cut = estimate_cut(victim.profile, victim.lo, victim.hi, share)
+        lo, hi = cut, victim.hi
+        victim.hi, victim.keep = cut, (str(victim.lo), str(cut))
+        given = encoded_values(lo, hi, i)
+        old, thief.token = thief.token, fresh_token()
+        thief.lo, thief.hi, thief.next, thief.profile = lo, hi, i, []
+        send(thief, (old, thief.token, game, channel, str(lo), str(hi), misere, given))
+        if stats is not None:
+            stats["steals"] = stats.get("steals", 0) + 1
+        return True
+
+    ranges = [
+        _Range(ex, fresh_token(), *(cut if cut is not None else (a, a))) for ex, cut in zip(executors, cuts)
+    ]
+    try:
+        for r in ranges:
+            if todo and r.lo < r.hi:
+                given = [(v, codec.encode(f.restrict(r.lo, r.hi), wire=True)) for v, f in known.items()]
+                send(r, (None, r.token, game, channel, str(r.lo), str(r.hi), misere, given))
+        while any(r.future is not None for r in ranges):
+            finished, _ = wait([r.future for r in ranges if r.future is not None], return_when=FIRST_COMPLETED)
+            for r in [r for r in ranges if r.future in finished]:
+                receive(r)
+            for r in ranges:
+                if r.future is None:
+                    steal(r)
+            while saved < len(todo) and todo[saved] in done:
+                if store is not None and game.followers(todo[saved]):
+                    store.save(todo[saved], done[todo[saved]])
+                saved += 1
+                if progress is not None:
+                    progress(SolveProgress(len(known) + saved, len(order), todo[saved - 1], 1.0, time.perf_counter() - t0))
+    finally:
+        for r in ranges:
+            try:
+                r.executor.submit(_remote_stop, r.token)
+            except RuntimeError:  # already shut down
+                pass
+    if stats is not None:
+        stats["cpu"] = [r.cpu for r in ranges]
+    return Solution(game, channel, (a, b), {v: done[v] for v in order}, root, misere)
+
+
+__all__ = ["estimate_cut", "solve_stealing"]

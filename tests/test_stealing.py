@@ -1,0 +1,162 @@
+"""p-ranges that run apart and steal work give exactly the serial results,
+wherever the steals cut."""
+
+import random
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+from flint import fmpq
+
+from symbolic_noise import Chomp, Nim, solve
+from symbolic_noise.games.heapgames import MultiNim
+from symbolic_noise.solvers import stealing
+from symbolic_noise.solvers.stealing import estimate_cut, solve_stealing
+
+from conftest import Here, RecordingStore
+from conftest import assert_same_solution as same
+
+
+class Lagging(ThreadPoolExecutor):
+    """A one-thread worker that sleeps before every task: the others run ahead
+    of it, finish first and steal from it."""
+
+    def __init__(self, delay: float):
+        super().__init__(1)
+        self.delay = delay
+
+    def submit(self, fn, *args, **kwargs):
+        def late():
+            time.sleep(self.delay)
+            return fn(*args, **kwargs)
+
+        return super().submit(late)
+
+
+@pytest.fixture
+def random_steals(monkeypatch):
+    """Steals at random cuts (strictly inside the victim's range, as the
+    driver asks), and as soon as the victim has one position to go."""
+    rng = random.Random(7)
+    lock = threading.Lock()
+
+    def cut(profile, lo, hi, share):
+        with lock:
+            c = lo + (hi - lo) * fmpq(rng.randint(1, 63), 64)
+        return c
+
+    monkeypatch.setattr(stealing, "estimate_cut", cut)
+    monkeypatch.setattr(stealing, "_MIN_AHEAD", 1)
+
+
+def _executors(workers: int) -> list:
+    return [Here()] + [Lagging(0.002 * i) for i in range(1, workers)]
+
+
+def _shutdown(executors) -> None:
+    for ex in executors:
+        if hasattr(ex, "shutdown"):
+            ex.shutdown()
+
+
+GAMES = [(Nim(14), "binary"), (Chomp(2, 3), "king"), (Chomp(3, 3), "rook"), (MultiNim((2, 3)), "binary")]
+
+
+@pytest.mark.parametrize("game,channel", GAMES, ids=lambda x: getattr(x, "describe", lambda: x)())
+@pytest.mark.parametrize("workers", [2, 3])
+@pytest.mark.parametrize("probe", [True, False])
+def test_matches_serial_with_random_steals(game, channel, workers, probe, random_steals):
+    serial = solve(game, channel)
+    executors = _executors(workers)
+    stats: dict = {}
+    try:
+        par = solve_stealing(game, channel, executors=executors, probe=probe, stats=stats)
+    finally:
+        _shutdown(executors)
+    same(serial, par)
+    if isinstance(game, Nim):
+        assert stats.get("steals", 0) >= 1  # the lagging workers were stolen from
+    assert len(stats["cpu"]) == workers
+
+
+def test_default_cuts_and_processes():
+    serial = solve(Nim(16), "binary")
+    pools = [ProcessPoolExecutor(1) for _ in range(2)]
+    try:
+        par = solve_stealing(Nim(16), "binary", executors=pools)
+    finally:
+        for pool in pools:
+            pool.shutdown()
+    same(serial, par)
+
+
+def test_sub_interval_misere_and_known(random_steals):
+    serial = solve(Nim(9), "binary", ("1/4", "7/8"), misere=True)
+    executors = _executors(2)
+    try:
+        par = solve_stealing(Nim(9), "binary", ("1/4", "7/8"), executors=executors, misere=True)
+        same(serial, par)
+        known = {v: serial.value(v) for v in range(5)}
+        par = solve_stealing(Nim(9), "binary", ("1/4", "7/8"), executors=_executors(3), misere=True, known=known)
+        same(serial, par)
+    finally:
+        _shutdown(executors)
+
+
+def test_store_progress_and_one_worker(random_steals):
+    store, seen = RecordingStore(), []
+    known = {0: solve(Nim(0), "binary").value(0), 1: solve(Nim(1), "binary").value(1)}
+    executors = _executors(2)
+    try:
+        par = solve_stealing(Nim(9), "binary", executors=executors, store=store, known=known,
+                             progress=lambda p: seen.append(p.done))
+    finally:
+        _shutdown(executors)
+    # the probe's positions and the workers' alike; not the known ones, not the terminal 0
+    assert set(store.saved) == set(range(2, 10))
+    for v, value in store.saved.items():
+        assert value == par.value(v)
+    assert seen == sorted(seen) and seen[-1] == 10
+    par = solve_stealing(Nim(6), "binary", executors=[Here()])
+    same(solve(Nim(6), "binary"), par)
+    with pytest.raises(ValueError):
+        solve_stealing(Nim(6), "binary", executors=[])
+
+
+def test_a_start_position_other_than_the_game_start(random_steals):
+    game = Chomp(3, 3)
+    start = game.followers(game.start())[2]
+    executors = _executors(2)
+    try:
+        par = solve_stealing(game, "king", start=start, executors=executors)
+    finally:
+        _shutdown(executors)
+    serial = solve(game, "king", start=start)
+    same(serial, par)
+    assert par.start == serial.start
+
+
+def test_dask_pinned_workers():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=2, processes=True, dashboard_address=":0") as cluster:
+        with distributed.Client(cluster) as client:
+            executors = [
+                client.get_executor(workers=[w], allow_other_workers=False, pure=False)
+                for w in sorted(client.scheduler_info()["workers"])
+            ]
+            par = solve_stealing(Nim(12), "binary", executors=executors)
+    same(solve(Nim(12), "binary"), par)
+
+
+def test_estimate_cut_places_the_share():
+    profile = [(fmpq(i, 100), 1.0) for i in range(1, 100)]
+    lo, hi = fmpq(0), fmpq(1)
+    for share in (0.1, 0.25, 0.5, 0.9):
+        c = estimate_cut(profile, lo, hi, share)
+        above = sum(w for x, w in profile if x > c) / len(profile)
+        assert lo < c < hi and abs(above - share) <= 0.02
+    # no profile: the middle; a cut always lies strictly inside, with a short denominator
+    assert estimate_cut([], fmpq(1, 4), fmpq(3, 4), 0.5) == fmpq(1, 2)
+    c = estimate_cut([(fmpq(1, 3), 5.0)], fmpq(1, 3), fmpq(1, 3) + fmpq(1, 2**30), 0.99)
+    assert fmpq(1, 3) < c < fmpq(1, 3) + fmpq(1, 2**30)
