@@ -10,7 +10,7 @@ The first cuts come from a probe: the first third of the positions is solved
 here, and the cuts split its breakpoints evenly
 (:func:`symbolic_noise.solvers.parallel.balanced_cuts`); the probe's values
 are handed to the workers.  Where the work then goes is not known in advance
-(1-pile Nim through the binary channel does 22 % of the work of nim 48 for p
+(1-pile Nim through the binary channel does 23 % of the work of nim 48 for p
 in [0.800, 0.810]: ``benchmarks/work_profile.py``), so the ranges are balanced
 by *stealing*: a worker that has solved every position on its range takes
 over part of the range of the worker with the most work left.  That worker
