@@ -102,14 +102,16 @@ def main(argv=None) -> int:
     later = [a for position in per[k // 2 + 1 :] for a in position]
     print(f"nim {k} {args.channel}: {cpu:.2f} s CPU on [0, 1], {len(atoms)} pieces recorded "
           f"({sum(w for _, w in atoms):.2f} s of it)")
-    print("  share of the work at p <= " + ", ".join(f"{c}: {below(atoms, c):.3f}" for c in (0.5, 0.7, 0.75, 0.78, 0.79, 0.8, 0.805, 0.81, 0.82, 0.85, 0.9)))
+    marks = (0.5, 0.7, 0.75, 0.78, 0.79, 0.8, 0.805, 0.81, 0.82, 0.85, 0.9)
+    print("  share of the work at p <= " + ", ".join(f"{c}: {below(atoms, c):.3f}" for c in marks))
     for share in (0.2, 0.5):
         a, b = narrowest(atoms, share)
         print(f"  the narrowest window with {share:.0%} of the work: [{a:.4f}, {b:.4f}] (width {b - a:.4f})")
     ideal, ideal_late = quantile(atoms, 0.5), quantile(later, 0.5)
     print(f"  ideal cut (median of all the work): {ideal:.4f}; of the positions above {k // 2}: {ideal_late:.4f}")
     for miss in (0.001, 0.002, 0.005):
-        print(f"  a cut {miss} below / above it leaves {1 - below(atoms, ideal - miss):.3f} / {1 - below(atoms, ideal + miss):.3f} of the work above the cut")
+        print(f"  a cut {miss} below / above it leaves {1 - below(atoms, ideal - miss):.3f} / "
+              f"{1 - below(atoms, ideal + miss):.3f} of the work above the cut")
     print("  position: CPU seconds, its own median p")
     for v in range(0, k + 1, max(1, args.every)):
         if per[v]:

@@ -661,8 +661,8 @@ def _add_game_arguments(p):
         "--split", choices=("auto", "positions", "p"), default="auto",
         help="how --jobs/--dask share the work: positions (each worker solves whole positions as their followers"
         " are ready: wide games such as Chomp), p (each worker owns a p-range and runs on its own; one that"
-        " finishes takes over part of the busiest range: chains such as 1-pile Nim); auto (default): positions when the game has at least 2 positions per"
-        " level per worker",
+        " finishes takes over part of the busiest range: chains such as 1-pile Nim); auto (default):"
+        " positions when the game has at least 2 positions per level per worker",
     )
 
 

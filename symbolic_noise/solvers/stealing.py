@@ -217,7 +217,8 @@ def solve_stealing(
         values on [lo, hi], encoded for a worker."""
         out = [(v, codec.encode(f.restrict(lo, hi), wire=True)) for v, f in known.items()]
         for i in range(upto):
-            pieces = [(plo, f.restrict(max(lo, plo), min(hi, phi))) for plo, phi, f in parts[i] if plo < hi and lo < phi]
+            pieces = [(plo, f.restrict(max(lo, plo), min(hi, phi)))
+                      for plo, phi, f in parts[i] if plo < hi and lo < phi]
             pieces.sort(key=lambda part: part[0])
             out.append((todo[i], codec.encode(stitch([f for _, f in pieces]), wire=True)))
         return out
@@ -298,7 +299,8 @@ def solve_stealing(
                     store.save(todo[saved], done[todo[saved]])
                 saved += 1
                 if progress is not None:
-                    progress(SolveProgress(len(known) + saved, len(order), todo[saved - 1], 1.0, time.perf_counter() - t0))
+                    elapsed = time.perf_counter() - t0
+                    progress(SolveProgress(len(known) + saved, len(order), todo[saved - 1], 1.0, elapsed))
     finally:
         for r in ranges:
             try:
