@@ -35,14 +35,16 @@ once.
 
 Against the lockstep, alternately in one run (``python
 benchmarks/parallel_speedup.py --k 48 --repeat 4 --lockstep``, 2026-11-26,
-2 cores): nim 48 1.48/1.38/1.40/1.43x wall against 1.47/1.31/1.34/1.31x, the
-serial CPU over the largest worker's 1.61-1.70x against 1.47-1.61x over the
-lockstep's critical path; nim 64 1.52x against 1.28x.  The workers use
-1.15-1.24x the serial CPU: a thief starts its range cold (its cells, slope
-bounds and enclosures are made anew for every earlier position's pieces
-there), which a fixed cut does not pay (two ranges of nim 48 cut at 0.805 run
-at the same time take 0.98x the serial CPU: ``benchmarks/parallel_work.py
---alone 161/200``).
+2 cores, two runs): nim 48 1.38-1.56x wall against 1.12-1.47x, the serial CPU
+over the largest worker's 1.61-1.75x against 1.25-1.61x over the lockstep's
+critical path; nim 64 1.52x and 1.58x against 1.28x and 1.43x.  The workers
+use 1.12-1.24x the serial CPU.  One run's schedule replayed in one process
+took 1.13x: its steal about 5 % (the thief starts its range cold, its cells,
+slope bounds and enclosures made anew for every earlier position's pieces
+there, and the victim's position in flight is thrown away on the stolen
+part), the values' encoding about 3 %; fixed cuts cost nothing (two ranges of
+nim 48 cut at 0.805 or 0.788 run at the same time take 0.98x and 1.01x the
+serial CPU: ``benchmarks/parallel_work.py --alone 161/200``).
 
 Examples
 --------
