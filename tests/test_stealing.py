@@ -160,3 +160,23 @@ def test_estimate_cut_places_the_share():
     assert estimate_cut([], fmpq(1, 4), fmpq(3, 4), 0.5) == fmpq(1, 2)
     c = estimate_cut([(fmpq(1, 3), 5.0)], fmpq(1, 3), fmpq(1, 3) + fmpq(1, 2**30), 0.99)
     assert fmpq(1, 3) < c < fmpq(1, 3) + fmpq(1, 2**30)
+
+
+def test_a_worker_that_lost_its_state_is_reported():
+    from symbolic_noise.errors import WorkerLostError
+    from symbolic_noise.solvers import lockstep
+
+    class Forgetful(Here):
+        """Forgets every range after a few tasks (a restarted worker)."""
+
+        calls = 0
+
+        def submit(self, fn, *args, **kwargs):
+            if fn is stealing._remote_step:
+                Forgetful.calls += 1
+                if Forgetful.calls > 4:
+                    lockstep._WORKERS.clear()
+            return super().submit(fn, *args, **kwargs)
+
+    with pytest.raises(WorkerLostError, match="does not hold its range"):
+        solve_stealing(Nim(12), "binary", executors=[Forgetful(), Forgetful()])
