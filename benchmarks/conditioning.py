@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 from flint import arb, ctx, fmpq  # noqa: E402
 
 from symbolic_noise import Nim, solve  # noqa: E402
+from symbolic_noise.exact import polys  # noqa: E402
 from symbolic_noise.solvers import solver  # noqa: E402
 
 
@@ -62,10 +63,12 @@ def log2(x) -> float:
 
 
 def bernstein_max(D) -> Fraction:
-    """The largest |Bernstein coefficient| of D on [0, 1], exactly."""
-    c = [int(x) for x in D.coeffs()]
-    n = len(c) - 1
-    return max(abs(sum(Fraction(comb(j, i), comb(n, i)) * c[i] for i in range(j + 1))) for j in range(n + 1))
+    """The largest |Bernstein coefficient| of D on [0, 1], exactly: the scaled
+    Bernstein coefficients of :func:`polys._scaled_bernstein` (index j is
+    Bernstein coefficient d - j times its binomial; no other factor on [0, 1])."""
+    d = D.degree()
+    scaled = polys._scaled_bernstein(D, fmpq(0), fmpq(1), d)
+    return max(abs(Fraction(int(c), comb(d, j))) for j, c in enumerate(scaled))
 
 
 def main(argv=None) -> int:

@@ -60,6 +60,19 @@ def _pools(n):
     return pools
 
 
+def _timed(parallel, game, channel, jobs: int, stats: dict):
+    """``parallel(game, channel, executors=..., stats=stats)`` on ``jobs`` fresh
+    worker processes: the solution, wall seconds and the driver's CPU seconds."""
+    pools = _pools(jobs)
+    t, c = time.perf_counter(), time.process_time()
+    try:
+        sol = parallel(game, channel, executors=pools, stats=stats)
+    finally:
+        for p in pools:
+            p.shutdown()
+    return sol, time.perf_counter() - t, time.process_time() - c
+
+
 def _cpu_of_solve(game, channel) -> float:
     c = time.process_time()
     solve(game, channel)
@@ -120,18 +133,9 @@ def main() -> None:
         serial = solve(game, channel)
         s_wall, s_cpu = time.perf_counter() - t, time.process_time() - c
 
-        pools = _pools(args.jobs)
         stats: dict = {}
-        t, c = time.perf_counter(), time.process_time()
-        try:
-            if split == "positions":
-                par = solve_by_positions(game, channel, executors=pools, stats=stats)
-            else:
-                par = solve_stealing(game, channel, executors=pools, stats=stats)
-        finally:
-            for p in pools:
-                p.shutdown()
-        l_wall, l_master = time.perf_counter() - t, time.process_time() - c
+        par, l_wall, l_master = _timed(solve_by_positions if split == "positions" else solve_stealing,
+                                       game, channel, args.jobs, stats)
         same = identical(serial, par)
         if split == "positions":
             cost = {task[1][0]: task[2] for task in stats["tasks"]}
@@ -157,15 +161,8 @@ def main() -> None:
                 f"{stats.get('steals', 0)} steals; serial CPU / critical path {s_cpu / max(per):.2f}x; identical: {same}"
             )
         if split == "p" and args.lockstep:
-            pools = _pools(args.jobs)
             lstats: dict = {}
-            t, c = time.perf_counter(), time.process_time()
-            try:
-                lock = solve_lockstep(game, channel, executors=pools, stats=lstats)
-            finally:
-                for p in pools:
-                    p.shutdown()
-            k_wall, k_master = time.perf_counter() - t, time.process_time() - c
+            lock, k_wall, k_master = _timed(solve_lockstep, game, channel, args.jobs, lstats)
             crit = sum(max(loads) for _, loads in lstats["rounds"])
             work = sum(sum(loads) for _, loads in lstats["rounds"])
             print(
