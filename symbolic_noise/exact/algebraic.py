@@ -65,7 +65,9 @@ class RealAlgebraic:
         self._poly = poly
         self._lo = lo
         self._hi = hi
-        self._slo = sign(poly(lo)) if lo != hi else 0
+        # (a ball decides the sign when it can: an exact value of a degree-300
+        # polynomial at a long end point costs tens of microseconds)
+        self._slo = polys.sign_at(poly, lo) if lo != hi else 0
         self._minpoly = poly if poly.degree() == 1 else None
         self._index = None
         self._exact = None  # exact_str, kept: a report prints a breakpoint once per piece and move

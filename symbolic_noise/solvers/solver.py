@@ -95,6 +95,7 @@ from ..exact.polys import ONE, as_fmpq, sign
 from ..exact.ratfunc import RationalFunction
 from . import batchscreen
 from . import spread as spread_module
+from .pairtest import PairTest
 from .spread import SlopeBounds
 from .solution import PointResult, Solution  # noqa: F401  (the result types; re-exported)
 
@@ -119,6 +120,10 @@ _MAX_LATE = 16
 #: the batch screen's survivors are used as they are when they are this few
 #: (more are screened again on the cell, which often drops some)
 _PRE_ENOUGH = 8
+#: the pair test of moves (:mod:`pairtest`) runs before the exact test of a
+#: pair on cells whose common denominator has at least this degree (below it
+#: the exact test costs less than the followers' Taylor models)
+_PAIR_MIN_DEGREE = 100
 #: base cells screened in one batch (the batches follow the sweep along p)
 _BATCH = 256
 
@@ -180,6 +185,15 @@ def _roots_between(D: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fmpq, h
         if got is not None:
             return got
     return roots_between(D, x, y, lo, hi)
+
+
+def _point_data(num: fmpz_poly, den: fmpz_poly, x: fmpq) -> tuple[arb, arb]:
+    """Balls holding ``1 - N(x)`` and ``N'(x)`` for ``N = num / den`` (``den(x) != 0``),
+    at a precision that absorbs the cancellation of the monomial form."""
+    with ctx.workprec(_SCREEN_PREC + max(num.height_bits(), den.height_bits())):
+        t = arb(x)
+        n, d = num(t), den(t)
+        return 1 - n / d, (num.derivative()(t) * d - n * den.derivative()(t)) / (d * d)
 
 
 def _left_end(x: RealAlgebraic) -> fmpq:
@@ -258,7 +272,7 @@ def _all_negative_but(gap: arb_mat, skip: set, scale: arb_mat) -> bool:
 class _Cell:
     """What positions share on one cell ``(x, y)`` between breakpoints."""
 
-    __slots__ = ("x", "y", "_t", "lo", "hi", "mid", "hull", "hid", "enc", "slope", "bern", "common", "screen", "gen", "checked")
+    __slots__ = ("x", "y", "_t", "lo", "hi", "mid", "hull", "hid", "enc", "slope", "taylor", "bern", "common", "screen", "gen", "checked")
 
     def __init__(self, x: RealAlgebraic, y: RealAlgebraic, a: fmpq, b: fmpq):
         self.x, self.y = x, y
@@ -275,6 +289,10 @@ class _Cell:
         # whether the interval is [lo, hi]): a cell split by a new breakpoint
         # starts with its parent's
         self.slope = {}
+        # follower -> (num, den, (c, e, g, L2)): its Taylor model on an interval
+        # holding [lo, hi] (SlopeBounds.taylor; None when not shown), for the
+        # pair test of moves (pairtest); inherited like the slopes
+        self.taylor = {}
         self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
         self.common = {}  # followers tuple -> _Common
         # the last screen's (followers tuple, enclosures, _Position, F, G):
@@ -363,17 +381,20 @@ class _Common:
         extra = {u: (c, over) for u, c, over in late} if late else None
         main = rest = polys.ZERO
         for weight, members in groups:
-            total = None
+            total = late_total = None
             for u in members:
                 c = cs.get(u)
                 if c is None:  # a late follower: over its own B
                     c, over = extra[u]
                     g = self._factor(over)
-                    rest += (c if g is None else c * g) * weight
+                    c = c if g is None else c * g
+                    late_total = c if late_total is None else late_total + c
                 else:
                     total = c if total is None else total + c
             if total is not None:
                 main += total * weight
+            if late_total is not None:  # (one product by the weight per group)
+                rest += late_total * weight
         f = self._factor(self.scale)
         return (main if f is None else main * f) + rest
 
@@ -433,6 +454,8 @@ class _Cells:
             for parent in (self._starts.get(id(x)), self._ends.get(id(y))):
                 if parent is not None and parent.lo <= cell.lo and cell.hi <= parent.hi:
                     cell.slope = {u: (n, d, L, False) for u, (n, d, L, _) in parent.slope.items()}
+                    # (a model not shown on the parent may be on the part: not inherited)
+                    cell.taylor = {u: got for u, got in parent.taylor.items() if got[2] is not None}
                     # every followers tuple that had the parent as a cell has
                     # the same formulas on a part of it, so its common
                     # denominator and follower numerators hold there (the
@@ -576,6 +599,7 @@ class _PositionSolver:
     def __init__(self, pos: _Position, followers: list, a: fmpq, b: fmpq, cells: _Cells, norm: dict):
         self.pos = pos
         self.foll = [_Follower(u, f) for u, f in zip(pos.followers, followers)]
+        self._pairtest = None
         self.A = RealAlgebraic.rational(a)
         self.B = RealAlgebraic.rational(b)
         self.cells = cells
@@ -605,6 +629,9 @@ class _PositionSolver:
                 if slope is None or slope[0] is not f.num or slope[1] is not f.den or (own and not slope[3]):
                     L = self.cells.slopes.slope(f.key, f.num, f.den, cell.lo, cell.hi)
                     slope = cell.slope[u] = (f.num, f.den, L, True)
+                    if u not in cell.taylor or cell.taylor[u][0] is not f.num or cell.taylor[u][1] is not f.den:
+                        # (its blocks are at hand now: later they would be made again)
+                        cell.taylor[u] = (f.num, f.den, self.cells.slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, cell.mid))
                 # around the middle of [lo, hi]: half its width at most (the
                 # cell's own point t lies near its start)
                 bound = spread_module.mean_value_bound(slope[2], cell.lo, cell.hi, cell.mid)
@@ -881,12 +908,17 @@ class _PositionSolver:
             S = at_x = {best}
         else:
             t = cell.t
+            # the pair test pays where the exact test is dear: D of high degree
+            models = self._models(cell) if B.degree() >= _PAIR_MIN_DEGREE else None
+            pairs = None if models is None else self._pairs().cell(models, cell.lo, cell.hi)
             while True:
                 best = self._best_at(t, survivors, num)
                 S, at_x, restart = {best}, {best}, False
                 for c in survivors:
                     if c == best:
                         continue
+                    if pairs is not None and pairs.apart(best, c):
+                        continue  # the two values differ on the whole closed cell: no crossing, c not optimal at x
                     D = num(best) * Q[c] - num(c) * Q[best]
                     if D.is_zero():
                         S.add(c)
@@ -908,6 +940,32 @@ class _PositionSolver:
         formula = RationalFunction(num(best), B * Q[best])
         labels = self.pos.labels
         return formula, frozenset(labels[w] for w in S), frozenset(labels[w] for w in at_x), y
+
+    def _models(self, cell: _Cell) -> list | None:
+        """Every follower's Taylor model on the cell (``cell.taylor``, made
+        where missing), in the rows' order; None when one is not shown."""
+        out = []
+        slopes, mid = self.cells.slopes, cell.mid
+        for f in self.foll:
+            got = cell.taylor.get(f.position)
+            if got is None or got[0] is not f.num or got[1] is not f.den:
+                got = cell.taylor[f.position] = (f.num, f.den, slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, mid))
+            model = got[2]
+            if model is None:
+                return None
+            if model[0] != mid:
+                # inherited from a wider cell: its bound of |N''| holds here, but
+                # around its own centre the remainder would grow with the
+                # distance to it; centre it here (a ball evaluation at the middle)
+                model = (mid, *_point_data(f.num, f.den, mid), model[3])
+                cell.taylor[f.position] = (f.num, f.den, model)
+            out.append(model)
+        return out
+
+    def _pairs(self) -> PairTest:
+        if self._pairtest is None:
+            self._pairtest = PairTest(self.pos.P, self.pos.Q)
+        return self._pairtest
 
     def _best_at(self, t: fmpq, survivors: list, num: Callable) -> int:
         """The first of ``survivors`` with the largest value at ``t``, compared
