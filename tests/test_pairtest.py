@@ -16,7 +16,7 @@ from symbolic_noise.exact import polys
 from symbolic_noise.games import Chomp
 from symbolic_noise.solvers import pairtest as pairtest_module
 from symbolic_noise.solvers import solver as solver_module
-from symbolic_noise.solvers.pairtest import PairTest
+from symbolic_noise.solvers.pairtest import PairTest, pair_row
 from symbolic_noise.solvers.spread import SlopeBounds
 from test_spread import cells, coeffs  # (dyadic cells down to 2^-33 wide, and coefficient lists)
 
@@ -97,7 +97,7 @@ def test_apart_is_certain(seed):
         models = [bounds.taylor(("f", j), n, d, lo, hi, (lo + hi) / 2) for j, (n, d) in enumerate(values)]
         if any(m is None for m in models):
             continue
-        pairs = tests.cell(models, lo, hi)
+        pairs = tests.cell([pair_row(m, lo, hi) for m in models], lo, hi)
         b, c = rng.sample(range(3), 2)
         # the exact difference of the values times Q_b Q_c prod(den_v): a polynomial
         lose = [(d - n, d) for n, d in values]

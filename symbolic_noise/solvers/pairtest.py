@@ -56,25 +56,31 @@ class PairTest:
             got = self._rows[w] = (arb_mat([[c[j] for c in coeffs] for j in range(d + 1)]), arb_poly(self._Q[w]))
         return got
 
-    def cell(self, models: list, lo: fmpq, hi: fmpq) -> "_CellPairs":
-        """The pair tests on [lo, hi] from the followers' Taylor models
-        (``(c_v, e_v, g_v, L2_v)`` per follower, in the rows' order)."""
-        return _CellPairs(self, models, lo, hi)
+    def cell(self, rows: list, lo: fmpq, hi: fmpq) -> "_CellPairs":
+        """The pair tests on [lo, hi] from the followers' rows
+        (:func:`pair_row` of each follower's Taylor model, in the channel rows' order)."""
+        return _CellPairs(self, rows, lo, hi)
+
+
+def pair_row(model: tuple, lo: fmpq, hi: fmpq) -> list:
+    """A follower's Taylor model ``(c_v, e_v, g_v, L2_v)`` on [lo, hi] as its row
+    ``[a_v, g_v, r_v]`` of the pair test (``a_v = e_v + c_v g_v``, ``r_v`` the
+    largest remainder ``L2_v (s - c_v)^2 / 2`` there)."""
+    cv, e, g, L2 = model
+    reach = max(abs(lo - cv), abs(hi - cv))
+    with ctx.workprec(PREC):
+        return [e + g * arb(cv), g, L2 * arb(reach * reach) / 2]
 
 
 class _CellPairs:
-    """The followers' models on one cell as a k x 3 ball matrix (``a_v``,
+    """The followers' rows on one cell as a k x 3 ball matrix (``a_v``,
     ``g_v``, ``r_v``), and each move's sums ``sum_v P_wv (a_v, g_v, r_v)``."""
 
-    def __init__(self, rows: PairTest, models: list, lo: fmpq, hi: fmpq):
-        self.rows, self.k = rows, len(models)
+    def __init__(self, rows: PairTest, followers: list, lo: fmpq, hi: fmpq):
+        self.rows, self.k = rows, len(followers)
         self.mid, self.r = (lo + hi) / 2, (hi - lo) / 2
         with ctx.workprec(PREC):
-            cols = []
-            for cv, e, g, L2 in models:
-                reach = max(abs(lo - cv), abs(hi - cv))
-                cols.append([e + g * arb(cv), g, L2 * arb(reach * reach) / 2])
-            self.V = arb_mat(cols)
+            self.V = arb_mat(followers)
             self.X = arb(lo).union(arb(hi))
         self._sums: dict = {}  # move -> (Q_w, its three sums as arb_polys) or None
 
@@ -114,4 +120,4 @@ class _CellPairs:
             return bool(value - margin > 0 or value + margin < 0)
 
 
-__all__ = ["PairTest"]
+__all__ = ["PairTest", "pair_row"]

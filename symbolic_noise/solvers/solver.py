@@ -95,7 +95,7 @@ from ..exact.polys import ONE, as_fmpq, sign
 from ..exact.ratfunc import RationalFunction
 from . import batchscreen
 from . import spread as spread_module
-from .pairtest import PairTest
+from .pairtest import PairTest, pair_row
 from .spread import SlopeBounds
 from .solution import PointResult, Solution  # noqa: F401  (the result types; re-exported)
 
@@ -289,9 +289,10 @@ class _Cell:
         # whether the interval is [lo, hi]): a cell split by a new breakpoint
         # starts with its parent's
         self.slope = {}
-        # follower -> (num, den, (c, e, g, L2)): its Taylor model on an interval
-        # holding [lo, hi] (SlopeBounds.taylor; None when not shown), for the
-        # pair test of moves (pairtest); inherited like the slopes
+        # follower -> (num, den, (c, e, g, L2)[, its pair-test row here]): its
+        # Taylor model on an interval holding [lo, hi] (SlopeBounds.taylor; None
+        # when not shown), for the pair test of moves (pairtest); inherited like
+        # the slopes (without the row)
         self.taylor = {}
         self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
         self.common = {}  # followers tuple -> _Common
@@ -455,7 +456,7 @@ class _Cells:
                 if parent is not None and parent.lo <= cell.lo and cell.hi <= parent.hi:
                     cell.slope = {u: (n, d, L, False) for u, (n, d, L, _) in parent.slope.items()}
                     # (a model not shown on the parent may be on the part: not inherited)
-                    cell.taylor = {u: got for u, got in parent.taylor.items() if got[2] is not None}
+                    cell.taylor = {u: got[:3] for u, got in parent.taylor.items() if got[2] is not None}
                     # every followers tuple that had the parent as a cell has
                     # the same formulas on a part of it, so its common
                     # denominator and follower numerators hold there (the
@@ -943,23 +944,25 @@ class _PositionSolver:
 
     def _models(self, cell: _Cell) -> list | None:
         """Every follower's Taylor model on the cell (``cell.taylor``, made
-        where missing), in the rows' order; None when one is not shown."""
+        where missing) as the pair test's row (:func:`pairtest.pair_row`,
+        kept with it), in the channel rows' order; None when one is not shown."""
         out = []
         slopes, mid = self.cells.slopes, cell.mid
         for f in self.foll:
             got = cell.taylor.get(f.position)
             if got is None or got[0] is not f.num or got[1] is not f.den:
                 got = cell.taylor[f.position] = (f.num, f.den, slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, mid))
-            model = got[2]
-            if model is None:
-                return None
-            if model[0] != mid:
-                # inherited from a wider cell: its bound of |N''| holds here, but
-                # around its own centre the remainder would grow with the
-                # distance to it; centre it here (a ball evaluation at the middle)
-                model = (mid, *_point_data(f.num, f.den, mid), model[3])
-                cell.taylor[f.position] = (f.num, f.den, model)
-            out.append(model)
+            if len(got) == 3:  # not yet made into the pair test's row on this cell
+                model = got[2]
+                if model is None:
+                    return None
+                if model[0] != mid:
+                    # inherited from a wider cell: its bound of |N''| holds here, but
+                    # around its own centre the remainder would grow with the
+                    # distance to it; centre it here (a ball evaluation at the middle)
+                    model = (mid, *_point_data(f.num, f.den, mid), model[3])
+                got = cell.taylor[f.position] = (f.num, f.den, model, pair_row(model, cell.lo, cell.hi))
+            out.append(got[3])
         return out
 
     def _pairs(self) -> PairTest:
