@@ -16,7 +16,7 @@ from symbolic_noise.exact import polys
 from symbolic_noise.games import Chomp
 from symbolic_noise.solvers import pairtest as pairtest_module
 from symbolic_noise.solvers import solver as solver_module
-from symbolic_noise.solvers.pairtest import PairTest, pair_row
+from symbolic_noise.solvers.pairtest import PairTest, follower_bounds, pair_row
 from symbolic_noise.solvers.spread import SlopeBounds
 from test_spread import cells, coeffs  # (dyadic cells down to 2^-33 wide, and coefficient lists)
 
@@ -79,6 +79,15 @@ def _random_setup(rng: random.Random, k: int):
     return P, Q, values
 
 
+def _random_cells(rng: random.Random, n: int, fewest: int, most: int, room: int):
+    """``n`` cells ``(lo, hi, width)`` of widths 2^-fewest to 2^-most, with
+    ``room`` widths from ``lo`` to 1."""
+    for _ in range(n):
+        width = fmpq(1, 2 ** rng.randint(fewest, most))
+        lo = fmpq(rng.randint(0, 2**20), 2**20) * (1 - room * width)
+        yield lo, lo + width, width
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_apart_is_certain(seed):
     """When the test says two moves' values differ on the whole cell, the exact
@@ -89,10 +98,7 @@ def test_apart_is_certain(seed):
     P, Q, values = _random_setup(rng, k)
     tests = PairTest(P, Q)
     shown = 0
-    for _ in range(30):
-        width = fmpq(1, 2 ** rng.randint(4, 30))
-        lo = fmpq(rng.randint(0, 2**20), 2**20) * (1 - width)
-        hi = lo + width
+    for lo, hi, _ in _random_cells(rng, 30, 4, 30, 1):
         bounds = SlopeBounds()
         models = [bounds.taylor(("f", j), n, d, lo, hi, (lo + hi) / 2) for j, (n, d) in enumerate(values)]
         if any(m is None for m in models):
@@ -141,3 +147,61 @@ def test_solutions_do_not_depend_on_the_pair_test(monkeypatch, game, channel):
     assert _same(on, off)
     if channel == "binary":
         assert any(calls)
+
+
+def _second_derivative(num: fmpz_poly, den: fmpz_poly, s: fmpq) -> fmpq:
+    n1, d1 = num.derivative(), den.derivative()
+    n2, d2 = n1.derivative(), d1.derivative()
+    n, d = num(s), den(s)
+    return (n2(s) * d - n * d2(s)) / d**2 - 2 * d1(s) * (n1(s) * d - n * d1(s)) / d**3
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_second_bound_holds_at_every_point_of_the_cell(seed):
+    """|V_w''(s)| <= PairTest.second_bound at the ends and at random points of
+    random cells, V_w'' computed exactly from V_w = sum_v P_wv (1 - N_v) / Q_w;
+    the followers' bounds come from their Taylor models, centred at the cell's
+    middle or (as inherited ones are) elsewhere in a wider cell."""
+    rng = random.Random(100 + seed)
+    P, Q, values = _random_setup(rng, rng.randint(1, 6))
+    tests = PairTest(P, Q)
+    checked = 0
+    for lo, hi, width in _random_cells(rng, 20, 3, 24, 2):
+        wide = (lo, min(hi + width, fmpq(1)))  # a wider cell, as a parent's
+        centre = lo + (wide[1] - lo) * fmpq(rng.randint(0, 16), 16)
+        bounds = SlopeBounds()
+        models = [bounds.taylor(("f", j), n, d, *wide, centre) for j, (n, d) in enumerate(values)]
+        if any(m is None for m in models):
+            continue
+        w = rng.randrange(3)
+        bound = tests.second_bound(w, [follower_bounds(m, lo, hi) for m in models], lo, hi)
+        assert bound is not None
+        # V_w as one rational function: sum_v P_wv (den_v - num_v) / den_v over Q_w
+        num, den = fmpz_poly([0]), fmpz_poly([1])
+        for p, (n, d) in zip(P[w], values):
+            num, den = num * d + p * (d - n) * den, den * d
+        den = den * Q[w]
+        for s in [lo, hi] + [lo + width * fmpq(rng.randint(0, 100), 100) for _ in range(4)]:
+            assert abs(_second_derivative(num, den, s)) <= _exact(bound.upper())
+        checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("game", [Nim(30), Nim(20)])
+def test_solutions_do_not_depend_on_the_models_made_with_formulas(monkeypatch, game):
+    """Slope bounds from the Taylor models made with each formula (and the
+    blocks where those are loose) or from blocks alone: identical solutions."""
+    blocks = []
+    slope = SlopeBounds.slope
+
+    def counting(self, *args):
+        blocks.append(1)
+        return slope(self, *args)
+
+    monkeypatch.setattr(SlopeBounds, "slope", counting)
+    on = solve(game, "binary")
+    with_models = len(blocks)
+    monkeypatch.setattr(solver_module._PositionSolver, "_make_model", lambda self, cell, best, formula: None)
+    off = solve(game, "binary")
+    assert _same(on, off)
+    assert with_models < len(blocks) - with_models  # the models replaced some blocks

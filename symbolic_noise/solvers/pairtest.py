@@ -46,6 +46,7 @@ class PairTest:
     def __init__(self, P: list, Q: list):
         self._P, self._Q = P, Q
         self._rows: dict = {}  # move -> (arb_mat (deg + 1) x k of P_wv's coefficients, arb_poly Q_w)
+        self._abs: dict = {}  # move -> _abs_rows
 
     def _row(self, w: int):
         got = self._rows.get(w)
@@ -55,6 +56,75 @@ class PairTest:
             coeffs = [n.coeffs() + [0] * (d + 1 - len(n.coeffs())) for n in row]
             got = self._rows[w] = (arb_mat([[c[j] for c in coeffs] for j in range(d + 1)]), arb_poly(self._Q[w]))
         return got
+
+    def _abs_rows(self, w: int):
+        """``(A, A1, A2, q, q1, q2)``: the (deg + 1) x k matrices of the absolute
+        values of the coefficients of ``P_wv``, ``P_wv'`` and ``P_wv''`` (v
+        across), and the same for ``Q_w`` as polynomials (for upper bounds of
+        their absolute values by evaluation at ``|s|``)."""
+        got = self._abs.get(w)
+        if got is None:
+            row = self._P[w]
+            d = max(max((n.degree() for n in row), default=0), 0)
+
+            def matrix(polys):
+                coeffs = [[abs(int(c)) for c in n.coeffs()] for n in polys]
+                return arb_mat([[c[j] if j < len(c) else 0 for c in coeffs] for j in range(d + 1)])
+
+            firsts = [n.derivative() for n in row]
+            Q = self._Q[w]
+            absolute = lambda n: arb_poly([abs(int(c)) for c in n.coeffs()])  # noqa: E731
+            got = self._abs[w] = (
+                matrix(row), matrix(firsts), matrix([n.derivative() for n in firsts]),
+                arb_poly(Q), absolute(Q.derivative()), absolute(Q.derivative().derivative()),
+            )
+        return got
+
+    def second_bound(self, w: int, bounds: list, lo: fmpq, hi: fmpq):
+        """An upper bound (arb) of ``|V_w''|`` on [lo, hi], ``V_w = sum_v psi_wv
+        (1 - N_v)`` the value of sending ``w``, from the followers' rows
+        ``[e_v, g_v, L2_v, rho0_v, rho1_v]`` there (:func:`follower_bounds`);
+        None unless ``Q_w > 0`` is shown there.  With ``1 - N_v = e_v + d0_v``,
+        ``N_v' = g_v + d1_v`` (``|d0_v| <= rho0_v``, ``|d1_v| <= rho1_v``) and
+        ``|N_v''| <= L2_v``,
+
+            V'' = (E/Q)'' - 2 (G/Q)' - sum_v psi N_v'' + sum_v psi'' d0_v - 2 sum_v psi' d1_v,
+
+        ``E = sum_v P_wv e_v``, ``G = sum_v P_wv g_v``: the first two are
+        evaluated as rational functions on the cell's ball (tight: no
+        cancellation is lost), the rest bounded term by term (``psi >= 0``;
+        ``|psi'|``, ``|psi''|`` through the absolute values of the rows'
+        coefficients at ``|s| <= hi``, loose, but against the small ``rho``)."""
+        if len(self._P[w]) != len(bounds):
+            return None
+        R, _ = self._row(w)
+        A, A1, A2, Q, Q1, Q2 = self._abs_rows(w)
+        with ctx.workprec(PREC):
+            X = arb(lo).union(arb(hi))
+            q = Q(X)
+            if not q > 0:
+                return None
+            U = arb_mat(bounds)  # k x 5
+            W = R * U
+            n = W.nrows()
+            E, G, L = (arb_poly([W[i, j] for i in range(n)]) for j in range(3))
+            Qp = Q.derivative()
+            q1, q2 = Qp(X), Qp.derivative()(X)
+            Ep = E.derivative()
+            e, e1, e2 = E(X), Ep(X), Ep.derivative()(X)
+            g, g1 = G(X), G.derivative()(X)
+            signed = abs((e2 - (2 * e1 * q1 + e * q2) / q + 2 * e * q1 * q1 / (q * q)) / q) + 2 * abs((g1 - g * q1 / q) / q) + abs(L(X) / q)
+            h = arb(hi)
+            powers = [arb(1)]
+            for _ in range(A.nrows() - 1):
+                powers.append(powers[-1] * h)
+            x = arb_mat([powers])
+            s0, s1, s2 = (x * A * U), (x * A1 * U), (x * A2 * U)  # sum_v |P^(i)_wv(s)| U_v, bounded
+            ql, a1, a2 = arb(q.lower()), Q1(h), Q2(h)
+            loose = (s2[0, 3] + (2 * s1[0, 3] * a1 + s0[0, 3] * a2) / ql + 2 * s0[0, 3] * a1 * a1 / (ql * ql)) / ql
+            loose += 2 * (s1[0, 4] + s0[0, 4] * a1 / ql) / ql
+            bound = signed + loose
+            return bound.abs_upper() if bound.is_finite() else None
 
     def cell(self, rows: list, lo: fmpq, hi: fmpq) -> "_CellPairs":
         """The pair tests on [lo, hi] from the followers' rows
@@ -70,6 +140,17 @@ def pair_row(model: tuple, lo: fmpq, hi: fmpq) -> list:
     reach = max(abs(lo - cv), abs(hi - cv))
     with ctx.workprec(PREC):
         return [e + g * arb(cv), g, L2 * arb(reach * reach) / 2]
+
+
+def follower_bounds(model: tuple, lo: fmpq, hi: fmpq) -> list:
+    """``[e, g, L2, rho0, rho1]`` for :meth:`PairTest.second_bound` from a
+    Taylor model ``(c, e, g, L2)`` that holds on [lo, hi]: with ``R = max |s - c|``
+    there, ``1 - N(s) - e`` is at most ``rho0 = |g| R + L2 R^2 / 2`` and
+    ``N'(s) - g`` at most ``rho1 = L2 R`` (the mean value theorem) in absolute value."""
+    c, e, g, L2 = model
+    with ctx.workprec(PREC):
+        R = arb(max(abs(lo - c), abs(hi - c)))
+        return [e, g, L2, (abs(g) * R + L2 * R * R / 2).abs_upper(), (L2 * R).abs_upper()]
 
 
 class _CellPairs:
@@ -120,4 +201,4 @@ class _CellPairs:
             return bool(value - margin > 0 or value + margin < 0)
 
 
-__all__ = ["PairTest", "pair_row"]
+__all__ = ["PairTest", "follower_bounds", "pair_row"]

@@ -95,7 +95,7 @@ from ..exact.polys import ONE, as_fmpq, sign
 from ..exact.ratfunc import RationalFunction
 from . import batchscreen
 from . import spread as spread_module
-from .pairtest import PairTest, pair_row
+from .pairtest import PairTest, follower_bounds, pair_row
 from .spread import SlopeBounds
 from .solution import PointResult, Solution  # noqa: F401  (the result types; re-exported)
 
@@ -289,10 +289,12 @@ class _Cell:
         # whether the interval is [lo, hi]): a cell split by a new breakpoint
         # starts with its parent's
         self.slope = {}
-        # follower -> (num, den, (c, e, g, L2)[, its pair-test row here]): its
-        # Taylor model on an interval holding [lo, hi] (SlopeBounds.taylor; None
-        # when not shown), for the pair test of moves (pairtest); inherited like
-        # the slopes (without the row)
+        # follower -> (num, den, (c, e, g, L2), cache): its Taylor model on an
+        # interval holding [lo, hi] (None when not shown): from the blocks of
+        # its slope bound (SlopeBounds.taylor), or made with the formula from
+        # its own followers' models (_PositionSolver._make_model); ``cache``
+        # holds what the pair test and that recursion derive from it on this
+        # cell.  Inherited like the slopes (without the cache)
         self.taylor = {}
         self.bern = {}  # degree -> arb_mat taking coefficients to scaled Bernstein coefficients
         self.common = {}  # followers tuple -> _Common
@@ -456,7 +458,7 @@ class _Cells:
                 if parent is not None and parent.lo <= cell.lo and cell.hi <= parent.hi:
                     cell.slope = {u: (n, d, L, False) for u, (n, d, L, _) in parent.slope.items()}
                     # (a model not shown on the parent may be on the part: not inherited)
-                    cell.taylor = {u: got[:3] for u, got in parent.taylor.items() if got[2] is not None}
+                    cell.taylor = {u: (*got[:3], {}) for u, got in parent.taylor.items() if got[2] is not None}
                     # every followers tuple that had the parent as a cell has
                     # the same formulas on a part of it, so its common
                     # denominator and follower numerators hold there (the
@@ -627,12 +629,41 @@ class _PositionSolver:
             bound = None
             if max(f.num.degree(), f.den.degree()) >= spread_module.MIN_DEGREE:
                 slope = cell.slope.get(u)
+                at_mid = None  # 1 - N_u(mid), when a model's centring computed it
                 if slope is None or slope[0] is not f.num or slope[1] is not f.den or (own and not slope[3]):
-                    L = self.cells.slopes.slope(f.key, f.num, f.den, cell.lo, cell.hi)
-                    slope = cell.slope[u] = (f.num, f.den, L, True)
-                    if u not in cell.taylor or cell.taylor[u][0] is not f.num or cell.taylor[u][1] is not f.den:
-                        # (its blocks are at hand now: later they would be made again)
-                        cell.taylor[u] = (f.num, f.den, self.cells.slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, cell.mid))
+                    model = cell.taylor.get(u)
+                    if model is not None and model[0] is f.num and model[1] is f.den and model[3].get("slope", True):
+                        # the Taylor model made with the formula, centred here
+                        # (its bound of |N''| holds on the hull it was made on,
+                        # which holds this one): |N'| <= |g| + L2 |s - mid|
+                        c, e, g, L2 = model[2]
+                        if c != cell.mid:
+                            e, g = _point_data(f.num, f.den, cell.mid)
+                            cell.taylor[u] = (f.num, f.den, (cell.mid, e, g, L2), {})
+                        with ctx.workprec(spread_module.PREC):
+                            ag, rest = abs(g), L2 * arb((cell.hi - cell.lo) / 2)
+                            # |g| is at most max |N'| on the cell: the bound is
+                            # then within 3/2 of the best one (a block's is
+                            # within 2, SLACK); a looser one gives way to the
+                            # blocks (L2 made with the formula gathers the
+                            # looseness of the followers' L2: without this
+                            # check, nim 48 made 22,000 pair tests instead of
+                            # 3,000 and took twice as long)
+                            usable = bool(rest <= ag / 2)
+                        if usable:
+                            at_mid = e
+                            slope = cell.slope[u] = (f.num, f.den, ag + rest, True)
+                        else:
+                            cell.taylor[u][3]["slope"] = False
+                    if at_mid is None:
+                        L = self.cells.slopes.slope(f.key, f.num, f.den, cell.lo, cell.hi)
+                        slope = cell.slope[u] = (f.num, f.den, L, True)
+                        if model is None or model[0] is not f.num or model[1] is not f.den or not model[3].get("slope", True):
+                            # (its blocks are at hand now: later they would be made
+                            # again; and their model is tighter than one made with the formula)
+                            model = self.cells.slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, cell.mid)
+                            if model is not None:
+                                cell.taylor[u] = (f.num, f.den, model, {})
                 # around the middle of [lo, hi]: half its width at most (the
                 # cell's own point t lies near its start)
                 bound = spread_module.mean_value_bound(slope[2], cell.lo, cell.hi, cell.mid)
@@ -640,9 +671,12 @@ class _PositionSolver:
                     # 1 - N_u(mid) as a ball: the screen computes in balls, and a
                     # ball holding the exact value serves it as well (an exact
                     # value costs three to four times as much)
-                    with ctx.workprec(_SCREEN_PREC + max(f.num.height_bits(), f.den.height_bits())):
-                        x = arb(cell.mid)
-                        e = 1 - f.num(x) / f.den(x)
+                    if at_mid is not None:
+                        e = at_mid
+                    else:
+                        with ctx.workprec(_SCREEN_PREC + max(f.num.height_bits(), f.den.height_bits())):
+                            x = arb(cell.mid)
+                            e = 1 - f.num(x) / f.den(x)
             if bound is None:
                 pair = self.cells.enclosure(f, cell.lo, cell.hi, cell.hull)
                 # without an enclosure the screening keeps every move; e is then only a value
@@ -939,6 +973,8 @@ class _PositionSolver:
                     break
                 t = _pick_point(x, y)
         formula = RationalFunction(num(best), B * Q[best])
+        if max(formula.num.degree(), formula.den.degree()) >= spread_module.MIN_DEGREE:
+            self._make_model(cell, best, formula)
         labels = self.pos.labels
         return formula, frozenset(labels[w] for w in S), frozenset(labels[w] for w in at_x), y
 
@@ -947,23 +983,58 @@ class _PositionSolver:
         where missing) as the pair test's row (:func:`pairtest.pair_row`,
         kept with it), in the channel rows' order; None when one is not shown."""
         out = []
-        slopes, mid = self.cells.slopes, cell.mid
+        mid = cell.mid
         for f in self.foll:
-            got = cell.taylor.get(f.position)
-            if got is None or got[0] is not f.num or got[1] is not f.den:
-                got = cell.taylor[f.position] = (f.num, f.den, slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, mid))
-            if len(got) == 3:  # not yet made into the pair test's row on this cell
+            got = self._model(cell, f, True)
+            if got is None:
+                return None
+            row = got[3].get("row")
+            if row is None:
                 model = got[2]
-                if model is None:
-                    return None
                 if model[0] != mid:
                     # inherited from a wider cell: its bound of |N''| holds here, but
                     # around its own centre the remainder would grow with the
                     # distance to it; centre it here (a ball evaluation at the middle)
                     model = (mid, *_point_data(f.num, f.den, mid), model[3])
-                got = cell.taylor[f.position] = (f.num, f.den, model, pair_row(model, cell.lo, cell.hi))
-            out.append(got[3])
+                    got = cell.taylor[f.position] = (f.num, f.den, model, {})
+                row = got[3]["row"] = pair_row(model, cell.lo, cell.hi)
+            out.append(row)
         return out
+
+    def _model(self, cell: _Cell, f: "_Follower", blocks: bool):
+        """The follower's entry in ``cell.taylor`` (made from blocks where
+        missing, if ``blocks`` or its degree is low), or None when it has no model."""
+        got = cell.taylor.get(f.position)
+        if got is None or got[0] is not f.num or got[1] is not f.den:
+            if not blocks and max(f.num.degree(), f.den.degree()) >= spread_module.MIN_DEGREE:
+                return None
+            model = self.cells.slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, cell.mid)
+            got = cell.taylor[f.position] = (f.num, f.den, model, {})
+        return got if got[2] is not None else None
+
+    def _make_model(self, cell: _Cell, best: int, formula: RationalFunction) -> None:
+        """Keep, in ``cell.taylor`` under this position, the Taylor model of the
+        formula just made (the value of ``best`` on the cell's hull) that its
+        followers' models give: ``e`` and ``g`` by a ball evaluation at the
+        middle, ``L2`` by :meth:`PairTest.second_bound`.  The next positions
+        take their slope bound and model of this follower from it instead of
+        making blocks.  Nothing is kept when a follower has no model (a block
+        would cost more than it saves) or ``Q_best > 0`` is not shown."""
+        bounds = []
+        lo, hi = cell.lo, cell.hi
+        for f in self.foll:
+            got = self._model(cell, f, False)
+            if got is None:
+                return
+            u = got[3].get("u")
+            if u is None:
+                u = got[3]["u"] = follower_bounds(got[2], lo, hi)
+            bounds.append(u)
+        L2 = self._pairs().second_bound(best, bounds, lo, hi)
+        if L2 is None:
+            return
+        e, g = _point_data(formula.num, formula.den, cell.mid)
+        cell.taylor[self.pos.position] = (formula.num, formula.den, (cell.mid, e, g, L2), {})
 
     def _pairs(self) -> PairTest:
         if self._pairtest is None:
