@@ -1,4 +1,5 @@
-"""A cheap certified test that two moves' values do not cross on a cell.
+"""A cheap certified test that two moves' values do not cross on a cell, and
+the Taylor model of a move's value made from its followers'.
 
 The solver's exact test of a pair of moves ``b`` (the leader) and ``c`` on a
 cell is a Bernstein/Descartes test of ``D = A_b Q_c - A_c Q_b``, a polynomial
@@ -29,6 +30,12 @@ sum_i |main_i| r^i`` with the Taylor coefficients ``main_i`` at ``m``).  When
 two values keeps one sign on the whole closed cell: ``D`` has no root there
 and is not 0 at its start.  Ball arithmetic rounds outward, so the answer
 ``True`` is certain; ``False`` only means "not shown" (the exact test runs).
+
+The same rows give the Taylor model of a move's value from its followers'
+(:meth:`PairTest.second_bound`, a bound of ``V_w''`` on the cell): the
+solver keeps it with every formula it makes, and the next positions take
+that follower's slope bound from it instead of an exact Taylor shift of a
+dyadic block (:mod:`symbolic_noise.solvers.spread`).
 """
 
 from __future__ import annotations
