@@ -205,3 +205,13 @@ def test_solutions_do_not_depend_on_the_models_made_with_formulas(monkeypatch, g
     off = solve(game, "binary")
     assert _same(on, off)
     assert with_models < len(blocks) - with_models  # the models replaced some blocks
+
+
+def test_solutions_without_any_taylor_model(monkeypatch):
+    """No follower's model shown anywhere (every block's denominator check
+    failing, as on wide cells): the slope bounds come from blocks, the pair
+    test never runs, and the solution is the same."""
+    on = solve(Nim(30), "binary")
+    monkeypatch.setattr(SlopeBounds, "taylor", lambda self, *args: None)
+    monkeypatch.setattr(solver_module, "_PAIR_MIN_DEGREE", 0)
+    assert _same(on, solve(Nim(30), "binary"))

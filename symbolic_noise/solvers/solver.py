@@ -641,7 +641,8 @@ class _PositionSolver:
                 at_mid = None  # 1 - N_u(mid), when a model's centring computed it
                 if slope is None or slope[0] is not f.num or slope[1] is not f.den or (own and not slope[3]):
                     model = cell.taylor.get(u)
-                    if model is not None and model[0] is f.num and model[1] is f.den and model[3].get("slope", True):
+                    if (model is not None and model[2] is not None and model[0] is f.num and model[1] is f.den
+                            and model[3].get("slope", True)):
                         # the Taylor model made with the formula, centred here
                         # (its bound of |N''| holds on the hull it was made on,
                         # which holds this one): |N'| <= |g| + L2 |s - mid|
