@@ -1031,11 +1031,13 @@ class _PositionSolver:
         making blocks.  Nothing is kept when a follower has no model (a block
         would cost more than it saves) or ``Q_best > 0`` is not shown."""
         bounds = []
-        lo, hi = cell.lo, cell.hi
+        lo, hi, taylor = cell.lo, cell.hi, cell.taylor
         for f in self.foll:
-            got = self._model(cell, f, False)
-            if got is None:
-                return
+            got = taylor.get(f.position)  # (the common case inline: a model of the current formula)
+            if got is None or got[0] is not f.num or got[1] is not f.den or got[2] is None:
+                got = self._model(cell, f, False)
+                if got is None:
+                    return
             u = got[3].get("u")
             if u is None:
                 u = got[3]["u"] = follower_bounds(got[2], lo, hi)
