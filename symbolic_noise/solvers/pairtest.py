@@ -56,34 +56,31 @@ class PairTest:
         self._abs: dict = {}  # move -> _abs_rows
 
     def _row(self, w: int):
+        """``(R, Q)``: the (deg + 1) x k matrix of the coefficients of ``P_wv``
+        (v across) and ``Q_w`` as an arb_poly."""
         got = self._rows.get(w)
         if got is None:
-            row = self._P[w]
-            d = max(max((n.degree() for n in row), default=0), 0)
-            coeffs = [n.coeffs() + [0] * (d + 1 - len(n.coeffs())) for n in row]
-            got = self._rows[w] = (arb_mat([[c[j] for c in coeffs] for j in range(d + 1)]), arb_poly(self._Q[w]))
+            got = self._rows[w] = (_coefficients(self._P[w]), arb_poly(self._Q[w]))
         return got
 
     def _abs_rows(self, w: int):
-        """``(A, A1, A2, q, q1, q2)``: the (deg + 1) x k matrices of the absolute
-        values of the coefficients of ``P_wv``, ``P_wv'`` and ``P_wv''`` (v
-        across), and the same for ``Q_w`` as polynomials (for upper bounds of
-        their absolute values by evaluation at ``|s|``)."""
+        """``(A, A1, A2, Q1, Q2, B1, B2)``: the (deg + 1) x k matrices of the
+        absolute values of the coefficients of ``P_wv``, ``P_wv'`` and
+        ``P_wv''`` (v across); ``Q_w'`` and ``Q_w''``; and the polynomials of
+        the absolute values of their coefficients (upper bounds of their
+        absolute values by evaluation at ``|s|``)."""
         got = self._abs.get(w)
         if got is None:
             row = self._P[w]
-            d = max(max((n.degree() for n in row), default=0), 0)
-
-            def matrix(polys):
-                coeffs = [[abs(int(c)) for c in n.coeffs()] for n in polys]
-                return arb_mat([[c[j] if j < len(c) else 0 for c in coeffs] for j in range(d + 1)])
-
             firsts = [n.derivative() for n in row]
-            Q = self._Q[w]
+            Q1 = self._Q[w].derivative()
+            Q2 = Q1.derivative()
             absolute = lambda n: arb_poly([abs(int(c)) for c in n.coeffs()])  # noqa: E731
+            A = _coefficients(row, True)
+            size = A.nrows()  # the derivatives' matrices padded to the row's: one vector of powers for all
             got = self._abs[w] = (
-                matrix(row), matrix(firsts), matrix([n.derivative() for n in firsts]),
-                arb_poly(Q), absolute(Q.derivative()), absolute(Q.derivative().derivative()),
+                A, _coefficients(firsts, True, size), _coefficients([n.derivative() for n in firsts], True, size),
+                arb_poly(Q1), arb_poly(Q2), absolute(Q1), absolute(Q2),
             )
         return got
 
@@ -104,8 +101,8 @@ class PairTest:
         coefficients at ``|s| <= hi``, loose, but against the small ``rho``)."""
         if len(self._P[w]) != len(bounds):
             return None
-        R, _ = self._row(w)
-        A, A1, A2, Q, Q1, Q2 = self._abs_rows(w)
+        R, Q = self._row(w)
+        A, A1, A2, Qp, Qpp, Q1, Q2 = self._abs_rows(w)
         with ctx.workprec(PREC):
             X = arb(lo).union(arb(hi))
             q = Q(X)
@@ -115,8 +112,7 @@ class PairTest:
             W = R * U
             n = W.nrows()
             E, G, L = (arb_poly([W[i, j] for i in range(n)]) for j in range(3))
-            Qp = Q.derivative()
-            q1, q2 = Qp(X), Qp.derivative()(X)
+            q1, q2 = Qp(X), Qpp(X)
             Ep = E.derivative()
             e, e1, e2 = E(X), Ep(X), Ep.derivative()(X)
             g, g1 = G(X), G.derivative()(X)
@@ -137,6 +133,19 @@ class PairTest:
         """The pair tests on [lo, hi] from the followers' rows
         (:func:`pair_row` of each follower's Taylor model, in the channel rows' order)."""
         return _CellPairs(self, rows, lo, hi)
+
+
+def _coefficients(polys: list, absolute: bool = False, size: int | None = None) -> arb_mat:
+    """The ``size`` x len(polys) matrix (``size`` at least the largest degree
+    + 1, that by default) whose row j holds coefficient j of every polynomial
+    (their absolute values if ``absolute``)."""
+    if size is None:
+        size = max(max((n.degree() for n in polys), default=0), 0) + 1
+    rows = [[0] * len(polys) for _ in range(size)]
+    for i, n in enumerate(polys):
+        for j, c in enumerate(n.coeffs()):
+            rows[j][i] = abs(int(c)) if absolute else c
+    return arb_mat(rows)
 
 
 def pair_row(model: tuple, lo: fmpq, hi: fmpq) -> list:
