@@ -230,6 +230,45 @@ def test_wire_encoding_is_the_json_encoding_with_ints():
         assert codec.decode(wire, trusted=True) == f == codec.decode(text)
 
 
+def test_a_wire_stream_names_each_breakpoint_once():
+    """With a memo, a stream of values sends each irrational breakpoint once
+    and later names it by its number; decoded in order with one table, every
+    value equals the original, and equal points come back as one object."""
+    from symbolic_noise import Nim, solve
+    from symbolic_noise.solvers import codec
+
+    values = list(solve(Nim(12), "binary").values().values())
+    memo, table = {}, []
+    stream = [codec.encode(f, wire=True, memo=memo) for f in values]
+    sent = [x for data in stream for x in data["points"] if isinstance(x, dict)]
+    named = [x for data in stream for x in data["points"] if type(x) is int]
+    distinct = {id(x) for f in values for x in f.points if not x.is_rational}
+    assert len(sent) == len(distinct) and named  # each once, the rest by number
+    back = [codec.decode(data, trusted=True, table=table) for data in stream]
+    assert back == values
+    seen = {}
+    for f, g in zip(values, back):
+        for x, y in zip(f.points, g.points):
+            if not x.is_rational:
+                assert seen.setdefault(id(x), y) is y
+
+
+def test_a_breakpoint_number_outside_the_stream_is_refused():
+    from symbolic_noise import Nim, solve
+    from symbolic_noise.errors import CacheError
+    from symbolic_noise.solvers import codec
+
+    f = solve(Nim(5), "binary").value()
+    data = codec.encode(f, wire=True, memo={})
+    data["points"][2] = 3  # no such breakpoint sent before
+    with pytest.raises(CacheError, match="not in the stream"):
+        codec.decode(data, trusted=True, table=[])
+    with pytest.raises(CacheError):  # and without a table a number is no point at all
+        codec.decode(data, trusted=True)
+    with pytest.raises(ValueError, match="wire form only"):
+        codec.encode(f, memo={})
+
+
 def test_a_float_coefficient_is_refused_not_truncated():
     from symbolic_noise.errors import CacheError
     from symbolic_noise.solvers import codec

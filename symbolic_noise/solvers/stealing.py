@@ -84,24 +84,41 @@ _MIN_AHEAD = 2
 # --------------------------------------------------------------------------- worker side
 
 
+#: per range worker (token): the breakpoints it has sent the driver, for
+#: :func:`codec.encode`'s ``memo`` (the driver decodes the stream in order)
+_SENT: dict = {}
+
+
 def _remote_begin(old, token, game, channel, lo, hi, misere, given, positions):
     """Drop the range worker ``old`` (if any), start ``token`` on [lo, hi] with
-    the ``given`` values, and solve ``positions`` there."""
+    the ``given`` values (one stream of :func:`codec.encode` with a memo), and
+    solve ``positions`` there."""
     if old is not None:
-        _remote_stop(old)
-    _remote_start(token, game, channel, lo, hi, misere, given)
+        _remote_end(old)
+    table: list = []
+    _remote_start(token, game, channel, lo, hi, misere, [])
+    worker = _worker(token)
+    for v, data in given:
+        worker.values[v] = worker.interner.function(codec.decode(data, trusted=True, table=table))  # solved before
     return _remote_step(token, positions, None)
 
 
 def _remote_step(token, positions, keep):
     """Narrow the range to ``keep`` (``(lo, hi)`` strings, or None), then solve
-    ``positions``: the CPU seconds, where they went, and the encoded values."""
+    ``positions``: the CPU seconds, where they went, and the encoded values
+    (a breakpoint sent before by this range worker: its number)."""
     worker = _worker(token)
     start = time.process_time()
     if keep is not None:
         worker.shrink(fmpq(keep[0]), fmpq(keep[1]))  # the part given up was stolen: drop it
-    out = [codec.encode(worker.solve_position(v), wire=True) for v in positions]
+    memo = _SENT.setdefault(token, {})
+    out = [codec.encode(worker.solve_position(v), wire=True, memo=memo) for v in positions]
     return time.process_time() - start, worker.take_profile(), out
+
+
+def _remote_end(token):
+    _remote_stop(token)
+    _SENT.pop(token, None)
 
 
 # --------------------------------------------------------------------------- driver side
@@ -122,6 +139,7 @@ class _Range:
     last: float = 0.0  # CPU seconds of the last position solved
     profile: list = field(default_factory=list)  # its [(p, seconds)] on the range
     cpu: float = 0.0  # CPU seconds of all its tasks
+    table: list = field(default_factory=list)  # the breakpoints its range worker has sent, in order
 
 
 def estimate_cut(profile, lo: fmpq, hi: fmpq, share: float) -> fmpq:
@@ -216,13 +234,14 @@ def solve_stealing(
 
     def encoded_values(lo: fmpq, hi: fmpq, upto: int) -> list:
         """Every known position's and the first ``upto`` solved positions'
-        values on [lo, hi], encoded for a worker."""
-        out = [(v, codec.encode(f.restrict(lo, hi), wire=True)) for v, f in known.items()]
+        values on [lo, hi], encoded for a worker (one stream)."""
+        memo: dict = {}
+        out = [(v, codec.encode(f.restrict(lo, hi), wire=True, memo=memo)) for v, f in known.items()]
         for i in range(upto):
             pieces = [(plo, f.restrict(max(lo, plo), min(hi, phi)))
                       for plo, phi, f in parts[i] if plo < hi and lo < phi]
             pieces.sort(key=lambda part: part[0])
-            out.append((todo[i], codec.encode(stitch([f for _, f in pieces]), wire=True)))
+            out.append((todo[i], codec.encode(stitch([f for _, f in pieces]), wire=True, memo=memo)))
         return out
 
     def send(r: _Range, first: tuple | None = None) -> None:
@@ -243,7 +262,7 @@ def solve_stealing(
         r.future = r.sent = None
         if r.next < len(todo):
             send(r)
-        value = interner.function(codec.decode(out[0], trusted=True))
+        value = interner.function(codec.decode(out[0], trusted=True, table=r.table))
         if (slo, shi) != (r.lo, r.hi):  # narrowed while it solved: keep only its part
             value = value.restrict(r.lo, r.hi)
         parts[i].append((r.lo, r.hi, value))
@@ -275,7 +294,7 @@ def solve_stealing(
         victim.hi, victim.keep = cut, (str(victim.lo), str(cut))
         given = encoded_values(lo, hi, i)
         old, thief.token = thief.token, fresh_token()
-        thief.lo, thief.hi, thief.next, thief.profile = lo, hi, i, []
+        thief.lo, thief.hi, thief.next, thief.profile, thief.table = lo, hi, i, [], []
         send(thief, (old, thief.token, game, channel, str(lo), str(hi), misere, given))
         if stats is not None:
             stats["steals"] = stats.get("steals", 0) + 1
@@ -287,7 +306,8 @@ def solve_stealing(
     try:
         for r in ranges:
             if todo and r.lo < r.hi:
-                given = [(v, codec.encode(f.restrict(r.lo, r.hi), wire=True)) for v, f in known.items()]
+                memo: dict = {}
+                given = [(v, codec.encode(f.restrict(r.lo, r.hi), wire=True, memo=memo)) for v, f in known.items()]
                 send(r, (None, r.token, game, channel, str(r.lo), str(r.hi), misere, given))
         while any(r.future is not None for r in ranges):
             finished, _ = wait([r.future for r in ranges if r.future is not None], return_when=FIRST_COMPLETED)
@@ -306,7 +326,7 @@ def solve_stealing(
     finally:
         for r in ranges:
             try:
-                r.executor.submit(_remote_stop, r.token)
+                r.executor.submit(_remote_end, r.token)
             except RuntimeError:  # already shut down
                 pass
     if stats is not None:
