@@ -246,6 +246,32 @@ def test_values_are_continuous_at_breakpoints_and_in_range(gc):
             assert {name for name, m in moves.items() if m(t) == top} == f.label_at(t)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 16), rational_p, rational_p, st.sampled_from(["binary", "tremble"]))
+def test_the_optimal_set_at_the_end_of_a_range_is_the_pointwise_one(k, x, y, channel):
+    """The optimal set at b (decided in balls when one move is clearly best,
+    exactly otherwise: ties at simple rationals are common) equals the
+    pointwise backward induction's, for every position of a solve on [a, b]."""
+    a, b = sorted((fmpq(x.numerator, x.denominator), fmpq(y.numerator, y.denominator)))
+    if a == b:  # a range of width 1/7 ending at b (or starting at 0)
+        a, b = (b - fmpq(1, 7), b) if b >= fmpq(1, 7) else (fmpq(0), b + fmpq(1, 7))
+    sol = solve(Nim(k), channel, (a, b))
+    direct = evaluate(Nim(k), channel, b)
+    for v in range(1, k + 1):
+        assert sol.value(v).point_labels[-1] == direct[v].optimal
+
+
+@given(random_games_and_channels(), rational_p)
+def test_the_optimal_set_at_the_end_of_a_range_is_the_pointwise_one_for_random_games(gc, x):
+    game, channel = gc
+    b = max(fmpq(x.numerator, x.denominator), fmpq(1, 60))
+    sol = solve(game, channel, (0, b))
+    direct = evaluate(game, channel, b)
+    for v in game.positions():
+        if game.followers(v):
+            assert sol.value(v).point_labels[-1] == direct[v].optimal
+
+
 # --------------------------------------------------------------------------- the fast path at scale
 
 

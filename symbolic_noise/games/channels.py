@@ -189,17 +189,25 @@ class BinaryChannel(Channel):
     def rows(self, game, v) -> Rows:
         width, codes = self.codes(game, v)
         one_minus_p = fmpz_poly([1, -1])
+        # one object per distinct weight p^d (1-p)^(top-d): rows hold few
+        # distinct ones, and the solver's set-up groups them by identity first
+        weights: dict = {}
         dens, nums = [], []
         for s in codes:
             dist = [bin(s ^ r).count("1") for r in codes]
             top = max(dist)
             # q(s, r) / (1-p)^(width - top): the common factor of the row removed,
             # which gives the limit values at p = 1
-            row = tuple(polys.X ** d * one_minus_p ** (top - d) for d in dist)
-            q = row[0]
-            for e in row[1:]:
-                q += e
-            nums.append(row)
+            row = []
+            for d in dist:
+                e = weights.get((d, top))
+                if e is None:
+                    e = weights[d, top] = polys.X ** d * one_minus_p ** (top - d)
+                row.append(e)
+            q = polys.ZERO
+            for d in set(dist):
+                q += weights[d, top] * dist.count(d)
+            nums.append(tuple(row))
             dens.append(q)
         return Rows(tuple(dens), tuple(nums))
 

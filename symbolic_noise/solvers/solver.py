@@ -571,23 +571,36 @@ class _Position:
         # followers (indices) grouped by equal weight P_wu (binary rows have
         # few distinct ones), with the indices each row weighs; ``groups``
         # names the followers by position
+        def padded(poly):
+            c = [int(x) for x in poly.coeffs()]
+            return c + [0] * (d + 1 - len(c))
+
+        # each distinct weight object once (channels often reuse one object
+        # for equal weights): its coefficients, which also name it
+        seen: dict = {}  # id(P_wu) -> (P_wu, its padded coefficients)
+
+        def coefficients(n):
+            got = seen.get(id(n))
+            if got is None:
+                got = seen[id(n)] = (n, padded(n))  # (holds n: its id is not reused)
+            return got[1]
+
         self.rows, self.groups = [], []
+        P = []  # P[w][u]: coefficient list of P_wu
         for row in self.P:
             by_weight: dict = {}
-            for j, n in enumerate(row):
+            coeffs = [coefficients(n) for n in row]
+            for j, (n, c) in enumerate(zip(row, coeffs)):
                 if not n.is_zero():
-                    by_weight.setdefault(tuple(int(c) for c in n.coeffs()), (n, []))[1].append(j)
+                    by_weight.setdefault(tuple(c), (n, []))[1].append(j)
             groups = list(by_weight.values())
             self.rows.append((groups, frozenset(j for _, members in groups for j in members)))
             self.groups.append([(n, [self.followers[j] for j in members]) for n, members in groups])
-
-        def padded(poly):
-            c = poly.coeffs()
-            return c + [0] * (d + 1 - len(c))
+            P.append(coeffs)
 
         # row j*m + w holds coefficient j of P_wu, u across
-        P = [[padded(n) for n in row] for row in self.P]
-        self.Pmat = arb_mat([[c[j] for c in P[w]] for j in range(d + 1) for w in range(m)])
+        T = [list(zip(*row)) for row in P]  # T[w][j]: coefficient j of P_wu, u across
+        self.Pmat = arb_mat([list(T[w][j]) for j in range(d + 1) for w in range(m)])
         Q = [padded(q) for q in self.Q]
         self.Qmat = arb_mat([[c[j] for c in Q] for j in range(d + 1)])
         # the moves whose Q_w has positive Bernstein coefficients (degree d) on
@@ -1070,8 +1083,23 @@ class _PositionSolver:
         return survivors[max(range(len(values)), key=values.__getitem__)]
 
     def _close(self) -> frozenset:
-        """The optimal set at b, by exact evaluation of the last piece."""
+        """The optimal set at b on the last piece: in balls when one move's
+        value lies above all the others (a certain comparison), else by exact
+        evaluation (ties, and balls too close to tell apart)."""
         b = self.B.lo
+        heights = [max(f.num.height_bits(), f.den.height_bits()) for f in self.foll]
+        with ctx.workprec(_SCREEN_PREC + max(heights, default=0)):
+            x = arb(b)
+            lose = [1 - f.num(x) / f.den(x) for f in self.foll]
+            balls = []
+            for q, (groups, _) in zip(self.pos.Q, self.pos.rows):
+                total = arb(0)
+                for n, members in groups:  # followers of equal weight together
+                    total += n(x) * sum((lose[j] for j in members), arb(0))
+                balls.append(total / q(x))
+            i = max(range(len(balls)), key=lambda k: float(balls[k].mid()))
+            if all(balls[i] > ball for k, ball in enumerate(balls) if k != i):
+                return frozenset((self.pos.labels[i],))
         lose = [1 - f.num(b) / f.den(b) for f in self.foll]
         values = []
         for q, row in zip(self.pos.Q, self.pos.P):
