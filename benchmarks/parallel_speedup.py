@@ -6,8 +6,11 @@ runs (``--split auto``: split by positions for wide games such as Chomp,
 steal work for chains such as 1-pile Nim, :mod:`symbolic_noise.solvers.stealing`),
 with ``--lockstep`` the p-ranges in lockstep (:mod:`symbolic_noise.solvers.lockstep`,
 ``--split p`` before 2026-11-26) and, with ``--old``, the earlier sub-interval
-solve (:func:`solve_parallel`).  Prints for each its wall seconds, and checks
-that every result is identical to the serial one (every position's formulas,
+solve (:func:`solve_parallel`).  Prints for each its wall seconds until the
+solution is returned (for ``--jobs``, also with the worker processes' exit
+added: freeing their heaps takes a few tenths of a second, which the serial
+solve spends at its own process's exit, outside its figure), and checks that
+every result is identical to the serial one (every position's formulas,
 breakpoints and optimal sets).
 
 Wall-clock speed-up needs idle cores; the machine is shared, so the script also
@@ -62,15 +65,21 @@ def _pools(n):
 
 def _timed(parallel, game, channel, jobs: int, stats: dict):
     """``parallel(game, channel, executors=..., stats=stats)`` on ``jobs`` fresh
-    worker processes: the solution, wall seconds and the driver's CPU seconds."""
+    worker processes: the solution, wall seconds and the driver's CPU seconds
+    until it is returned; ``stats["shutdown"]`` gets the wall seconds the
+    workers then take to exit (freeing their heaps, which the serial solve
+    does at its process's exit, outside its figure)."""
     pools = _pools(jobs)
     t, c = time.perf_counter(), time.process_time()
     try:
         sol = parallel(game, channel, executors=pools, stats=stats)
+        wall, cpu = time.perf_counter() - t, time.process_time() - c
     finally:
+        down = time.perf_counter()
         for p in pools:
             p.shutdown()
-    return sol, time.perf_counter() - t, time.process_time() - c
+        stats["shutdown"] = time.perf_counter() - down
+    return sol, wall, cpu
 
 
 def _cpu_of_solve(game, channel) -> float:
@@ -146,7 +155,8 @@ def main() -> None:
             per = [sum(task[2] for task in stats["tasks"] if task[0] == i) for i in range(args.jobs)]
             print(
                 f"[{rep + 1}] serial {s_wall:.1f} s wall ({s_cpu:.1f} s CPU) | by positions {l_wall:.1f} s wall: "
-                f"speed-up {s_wall / l_wall:.2f}x wall; workers " + " + ".join(f"{x:.1f}" for x in per)
+                f"speed-up {s_wall / l_wall:.2f}x wall ({s_wall / (l_wall + stats['shutdown']):.2f}x with the "
+                f"workers' exit, {stats['shutdown']:.2f} s); workers " + " + ".join(f"{x:.1f}" for x in per)
                 + f" = {sum(per):.1f} s CPU ({sum(per) / s_cpu:.2f}x the serial CPU), driver {l_master:.1f} s CPU, "
                 f"{len(stats['tasks'])} tasks, {stats['shipped']} values shipped, idle "
                 + "/".join(f"{x:.1f}" for x in stats["idle"])
@@ -156,9 +166,11 @@ def main() -> None:
             per = stats["cpu"]
             print(
                 f"[{rep + 1}] serial {s_wall:.1f} s wall ({s_cpu:.1f} s CPU) | p-ranges apart {l_wall:.1f} s wall: "
-                f"speed-up {s_wall / l_wall:.2f}x wall; workers " + " + ".join(f"{x:.1f}" for x in per)
+                f"speed-up {s_wall / l_wall:.2f}x wall ({s_wall / (l_wall + stats['shutdown']):.2f}x with the "
+                f"workers' exit, {stats['shutdown']:.2f} s); workers " + " + ".join(f"{x:.1f}" for x in per)
                 + f" = {sum(per):.1f} s CPU ({sum(per) / s_cpu:.2f}x the serial CPU), driver {l_master:.1f} s CPU, "
-                f"{stats.get('steals', 0)} steals; serial CPU / critical path {s_cpu / max(per):.2f}x; identical: {same}"
+                f"{stats.get('steals', 0)} steals, last results at " + "/".join(f"{x:.1f}" for x in stats["ends"])
+                + f" s; serial CPU / critical path {s_cpu / max(per):.2f}x; identical: {same}"
             )
         if split == "p" and args.lockstep:
             lstats: dict = {}

@@ -80,6 +80,14 @@ from .solver import Solution, SolveProgress, exact_interval, solve_positions
 #: one it is solving (the thief solves that one again on its part, cold)
 _MIN_AHEAD = 2
 
+#: a thief's first position on its part costs about this many times what it
+#: costs a warm range worker: its cells, slope bounds and enclosures are made
+#: anew for every earlier position's pieces there (nim 48, steals at positions
+#: 39-41 of [0.788, 1] and [0.806, 1]: 0.58 s against 0.20 s, 0.56 against
+#: 0.17, 0.88 against 0.33).  Counting it as warm gave the thief too much: it
+#: ended 0.14 s and 0.6 s after the victim.  Balances work only
+_COLD = 3.0
+
 
 # --------------------------------------------------------------------------- worker side
 
@@ -139,6 +147,7 @@ class _Range:
     last: float = 0.0  # CPU seconds of the last position solved
     profile: list = field(default_factory=list)  # its [(p, seconds)] on the range
     cpu: float = 0.0  # CPU seconds of all its tasks
+    end: float = 0.0  # wall seconds from the solve's start to its last result
     table: list = field(default_factory=list)  # the breakpoints its range worker has sent, in order
 
 
@@ -191,9 +200,11 @@ def solve_stealing(
     recomputed); ``store`` (``save(position, value)``) receives every position
     as soon as all its parts are in, in order.  ``probe``: place the first
     cuts by the probe (else equal ranges).  ``stats``, a dict if given,
-    receives ``cpu`` (every worker's CPU seconds), ``steals`` and ``tasks``
+    receives ``cpu`` (every worker's CPU seconds), ``ends`` (the wall seconds
+    from the call to each worker's last result), ``steals`` and ``tasks``
     (per task: worker, position index, CPU seconds).
     """
+    begun = time.perf_counter()
     channel = get_channel(channel)
     a, b = exact_interval(interval)
     root = game.start() if start is None else game.check_position(start)
@@ -267,7 +278,7 @@ def solve_stealing(
             value = value.restrict(r.lo, r.hi)
         parts[i].append((r.lo, r.hi, value))
         covered[i] += r.hi - r.lo
-        r.last, r.cpu = cpu, r.cpu + cpu
+        r.last, r.cpu, r.end = cpu, r.cpu + cpu, time.perf_counter() - begun
         r.profile = [(x, s) for x, s in profile if r.lo <= x <= r.hi]
         if stats is not None:
             stats.setdefault("tasks", []).append((ranges.index(r), i, cpu))
@@ -288,7 +299,8 @@ def solve_stealing(
         # positions on what it keeps: split the later ones so both end together
         elapsed = time.perf_counter() - victim.sent[3]
         left_now = max(victim.last - elapsed, 0.0)
-        share = (left_now + ahead * victim.last) / (victim.last + 2 * ahead * victim.last) if victim.last > 0 else 0.5
+        # with s the thief's share: left_now + ahead (1 - s) last = COLD s last + ahead s last
+        share = (left_now + ahead * victim.last) / ((_COLD + 2 * ahead) * victim.last) if victim.last > 0 else 0.5
         cut = estimate_cut(victim.profile, victim.lo, victim.hi, share)
         lo, hi = cut, victim.hi
         victim.hi, victim.keep = cut, (str(victim.lo), str(cut))
@@ -331,6 +343,7 @@ def solve_stealing(
                 pass
     if stats is not None:
         stats["cpu"] = [r.cpu for r in ranges]
+        stats["ends"] = [r.end for r in ranges]
     return Solution(game, channel, (a, b), {v: done[v] for v in order}, root, misere)
 
 
