@@ -82,11 +82,11 @@ _MIN_AHEAD = 2
 
 #: a thief's first position on its part costs about this many times what it
 #: costs a warm range worker: its cells, slope bounds and enclosures are made
-#: anew for every earlier position's pieces there (nim 48, steals at positions
-#: 39-41 of [0.788, 1] and [0.806, 1]: 0.58 s against 0.20 s, 0.56 against
-#: 0.17, 0.88 against 0.33).  Counting it as warm gave the thief too much: it
-#: ended 0.14 s and 0.6 s after the victim.  Balances work only
-_COLD = 3.0
+#: anew for every earlier position's pieces there.  nim 48, the steal at
+#: position 23 of 33 (three runs): the thief's first position 0.44-0.46 s, its
+#: next ones 0.22 s and up.  Counted as warm (1), the thief ended 0.14 s and
+#: 0.6 s after the victim; as 2.5, 0.1-0.3 s before it.  Balances work only
+_COLD = 2.0
 
 
 # --------------------------------------------------------------------------- worker side
