@@ -85,7 +85,7 @@ _MIN_AHEAD = 2
 #: anew for every earlier position's pieces there.  nim 48, the steal at
 #: position 23 of 33 (three runs): the thief's first position 0.44-0.46 s, its
 #: next ones 0.22 s and up.  Counted as warm (1), the thief ended 0.14 s and
-#: 0.6 s after the victim; as 2.5, 0.1-0.3 s before it.  Balances work only
+#: 0.6 s after the victim; as 2.5, 0.2-0.5 s before it.  Balances work only
 _COLD = 2.0
 
 
