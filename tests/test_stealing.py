@@ -80,6 +80,33 @@ def test_matches_serial_with_random_steals(game, channel, workers, probe, random
     assert len(stats["cpu"]) == workers
 
 
+def test_breakpoints_travel_by_number_both_ways(random_steals, monkeypatch):
+    """Each stream (the values handed to a new range, a range's results) names
+    a breakpoint it sent before by its number; the solve is still the serial
+    one, through steals that hand a thief the values solved so far."""
+    from symbolic_noise.solvers import codec
+
+    numbered = {"given": 0, "results": 0}
+    encode_point = codec.encode_point
+
+    def counting(x, wire=False, memo=None):
+        out = encode_point(x, wire, memo)
+        if type(out) is int:
+            numbered["results" if threading.current_thread() is not threading.main_thread() else "given"] += 1
+        return out
+
+    monkeypatch.setattr(codec, "encode_point", counting)
+    serial = solve(Nim(14), "binary")
+    executors = [Lagging(0.0), Lagging(0.004)]  # both off the main thread: their results count as results
+    stats: dict = {}
+    try:
+        par = solve_stealing(Nim(14), "binary", executors=executors, stats=stats)
+    finally:
+        _shutdown(executors)
+    same(serial, par)
+    assert stats["steals"] >= 1 and numbered["given"] > 0 and numbered["results"] > 0
+
+
 def test_default_cuts_and_processes():
     serial = solve(Nim(16), "binary")
     pools = [ProcessPoolExecutor(1) for _ in range(2)]

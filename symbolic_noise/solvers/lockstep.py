@@ -171,9 +171,12 @@ def _worker(token) -> RangeWorker:
 
 
 def _remote_start(token, game, channel, lo, hi, misere, given):
+    """Start range worker ``token`` with the ``given`` values (one stream:
+    a breakpoint may be named by its number, :func:`codec.encode`'s memo)."""
     worker = _WORKERS[token] = RangeWorker(game, channel, fmpq(lo), fmpq(hi), misere)
+    table: list = []
     for v, data in given:
-        worker.values[v] = worker.interner.function(codec.decode(data, trusted=True))  # solved before
+        worker.values[v] = worker.interner.function(codec.decode(data, trusted=True, table=table))  # solved before
     return os.getpid()
 
 

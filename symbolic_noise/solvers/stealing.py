@@ -103,11 +103,7 @@ def _remote_begin(old, token, game, channel, lo, hi, misere, given, positions):
     solve ``positions`` there."""
     if old is not None:
         _remote_end(old)
-    table: list = []
-    _remote_start(token, game, channel, lo, hi, misere, [])
-    worker = _worker(token)
-    for v, data in given:
-        worker.values[v] = worker.interner.function(codec.decode(data, trusted=True, table=table))  # solved before
+    _remote_start(token, game, channel, lo, hi, misere, given)
     return _remote_step(token, positions, None)
 
 
