@@ -30,6 +30,7 @@ long a worker waited for a task.
   python benchmarks/parallel_speedup.py --chomp 5x6 --channel king            # split by positions
   python benchmarks/parallel_speedup.py --chomp 5x6 --channel king --split p  # the lockstep p-ranges
   python benchmarks/parallel_speedup.py --k 40 --contention   # what 2 busy cores cost each other
+  python benchmarks/parallel_speedup.py --k 64 --steals       # what each steal cost, how it split the rest
 
 ``--contention`` measures the ceiling the hardware sets: the same serial solve
 alone, then ``--jobs`` copies of it at once in separate processes; each copy's
@@ -105,6 +106,36 @@ def contention(game, channel, jobs: int, repeat: int) -> None:
         )
 
 
+def steals(tasks: list) -> list[str]:
+    """What each steal cost and how it split the rest, from ``solve_stealing``'s
+    ``stats["tasks"]`` (worker, position index, CPU s, sent, back): a thief's
+    tasks restart at the position its victim was solving."""
+    by: dict = {}
+    for w, i, cpu, sent, back in tasks:
+        by.setdefault(w, []).append((i, cpu, sent, back))
+    lines = []
+    for thief, mine in by.items():
+        for k in range(1, len(mine)):
+            i, cold, sent, _ = mine[k]
+            if i > mine[k - 1][0]:
+                continue
+            victims = [w for w in by if w != thief and any(j == i for j, *_ in by[w])]
+            if not victims:
+                continue
+            victim = by[victims[0]]
+            at = next(t for t, (j, *_) in enumerate(victim) if j == i)
+            after_t = sum(c for j, c, *_ in mine[k + 1:])
+            after_v = sum(c for j, c, *_ in victim[at + 1:])
+            warm = mine[k + 1][1] if k + 1 < len(mine) else float("nan")
+            lines.append(
+                f"    steal at {sent:.2f} s, position {i}: the victim's {victim[at][1]:.2f} s CPU on its whole range "
+                f"(the one before {victim[at - 1][1] if at else float('nan'):.2f} s); the thief's cold first "
+                f"{cold:.2f} s, its next {warm:.2f} s; after it the thief {after_t:.2f} s and the victim {after_v:.2f} s "
+                f"of CPU ({after_t / max(after_t + after_v, 1e-9):.2f} to the thief)"
+            )
+    return lines
+
+
 def identical(a, b) -> bool:
     return all(
         a.value(v) == b.value(v) and a.value(v).labels == b.value(v).labels
@@ -124,6 +155,7 @@ def main() -> None:
     ap.add_argument("--old", action="store_true", help="also time the sub-interval solve (solve_parallel)")
     ap.add_argument("--lockstep", action="store_true", help="with --split p: also time the lockstep p-ranges")
     ap.add_argument("--contention", action="store_true", help="only: one serial solve alone, then --jobs copies at once")
+    ap.add_argument("--steals", action="store_true", help="with --split p: what each steal cost and how it split the rest")
     args = ap.parse_args()
     if args.chomp:
         r, c = (int(x) for x in args.chomp.lower().split("x"))
@@ -172,6 +204,8 @@ def main() -> None:
                 f"{stats.get('steals', 0)} steals, last results at " + "/".join(f"{x:.1f}" for x in stats["ends"])
                 + f" s; serial CPU / critical path {s_cpu / max(per):.2f}x; identical: {same}"
             )
+            if args.steals:
+                print("\n".join(steals(stats["tasks"])))
         if split == "p" and args.lockstep:
             lstats: dict = {}
             lock, k_wall, k_master = _timed(solve_lockstep, game, channel, args.jobs, lstats)

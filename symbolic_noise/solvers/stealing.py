@@ -198,7 +198,8 @@ def solve_stealing(
     cuts by the probe (else equal ranges).  ``stats``, a dict if given,
     receives ``cpu`` (every worker's CPU seconds), ``ends`` (the wall seconds
     from the call to each worker's last result), ``steals`` and ``tasks``
-    (per task: worker, position index, CPU seconds).
+    (per task: worker, position index, CPU seconds, and the wall seconds from
+    the call to when it was sent and when its result was back).
     """
     begun = time.perf_counter()
     channel = get_channel(channel)
@@ -265,7 +266,8 @@ def solve_stealing(
         """Take ``r``'s finished task, hand it the next one at once (the value
         is decoded while the worker goes on), then keep the value."""
         cpu, profile, out = r.future.result()
-        i, slo, shi, _ = r.sent
+        back = time.perf_counter()
+        i, slo, shi, sent = r.sent
         r.future = r.sent = None
         if r.next < len(todo):
             send(r)
@@ -277,7 +279,7 @@ def solve_stealing(
         r.last, r.cpu, r.end = cpu, r.cpu + cpu, time.perf_counter() - begun
         r.profile = [(x, s) for x, s in profile if r.lo <= x <= r.hi]
         if stats is not None:
-            stats.setdefault("tasks", []).append((ranges.index(r), i, cpu))
+            stats.setdefault("tasks", []).append((ranges.index(r), i, cpu, sent - begun, back - begun))
         if covered[i] == width:
             pieces = sorted(parts[i], key=lambda part: part[0])
             done[todo[i]] = stitch([f for _, _, f in pieces])
