@@ -106,33 +106,28 @@ def contention(game, channel, jobs: int, repeat: int) -> None:
         )
 
 
-def steals(tasks: list) -> list[str]:
+def steals(stats: dict) -> list[str]:
     """What each steal cost and how it split the rest, from ``solve_stealing``'s
-    ``stats["tasks"]`` (worker, position index, CPU s, sent, back): a thief's
-    tasks restart at the position its victim was solving."""
+    ``stats``: ``stolen`` names the thief, the victim and the position, ``tasks``
+    (worker, position index, CPU s, sent, back) their CPU seconds."""
     by: dict = {}
-    for w, i, cpu, sent, back in tasks:
-        by.setdefault(w, []).append((i, cpu, sent, back))
+    for w, i, cpu, sent, back in stats["tasks"]:
+        by.setdefault(w, []).append((i, cpu, sent))
     lines = []
-    for thief, mine in by.items():
-        for k in range(1, len(mine)):
-            i, cold, sent, _ = mine[k]
-            if i > mine[k - 1][0]:
-                continue
-            victims = [w for w in by if w != thief and any(j == i for j, *_ in by[w])]
-            if not victims:
-                continue
-            victim = by[victims[0]]
-            at = next(t for t, (j, *_) in enumerate(victim) if j == i)
-            after_t = sum(c for j, c, *_ in mine[k + 1:])
-            after_v = sum(c for j, c, *_ in victim[at + 1:])
-            warm = mine[k + 1][1] if k + 1 < len(mine) else float("nan")
-            lines.append(
-                f"    steal at {sent:.2f} s, position {i}: the victim's {victim[at][1]:.2f} s CPU on its whole range "
-                f"(the one before {victim[at - 1][1] if at else float('nan'):.2f} s); the thief's cold first "
-                f"{cold:.2f} s, its next {warm:.2f} s; after it the thief {after_t:.2f} s and the victim {after_v:.2f} s "
-                f"of CPU ({after_t / max(after_t + after_v, 1e-9):.2f} to the thief)"
-            )
+    for thief, victim, i, share in stats.get("stolen", []):
+        # the thief's tasks from its first one on position i (its cold start) on;
+        # the victim's from its task on position i on
+        t = next(k for k in range(len(by[thief]) - 1, -1, -1) if by[thief][k][0] == i)
+        v = next(k for k, (j, *_) in enumerate(by[victim]) if j == i)
+        mine, theirs = by[thief][t:], by[victim][v:]
+        after_t, after_v = sum(c for _, c, _ in mine[1:]), sum(c for _, c, _ in theirs[1:])
+        warm = mine[1][1] if len(mine) > 1 else float("nan")
+        lines.append(
+            f"    steal at {mine[0][2]:.2f} s, position {i}: the victim's {theirs[0][1]:.2f} s CPU on its whole range; "
+            f"the thief's cold first {mine[0][1]:.2f} s, its next {warm:.2f} s; after it the thief {after_t:.2f} s "
+            f"and the victim {after_v:.2f} s of CPU ({after_t / max(after_t + after_v, 1e-9):.2f} to the thief, "
+            f"{share:.2f} meant)"
+        )
     return lines
 
 
@@ -205,7 +200,7 @@ def main() -> None:
                 + f" s; serial CPU / critical path {s_cpu / max(per):.2f}x; identical: {same}"
             )
             if args.steals:
-                print("\n".join(steals(stats["tasks"])))
+                print("\n".join(steals(stats)))
         if split == "p" and args.lockstep:
             lstats: dict = {}
             lock, k_wall, k_master = _timed(solve_lockstep, game, channel, args.jobs, lstats)

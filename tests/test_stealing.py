@@ -77,6 +77,12 @@ def test_matches_serial_with_random_steals(game, channel, workers, probe, random
     same(serial, par)
     if isinstance(game, Nim):
         assert stats.get("steals", 0) >= 1  # the lagging workers were stolen from
+    # every steal is recorded: the thief then solved the victim's position again
+    assert len(stats.get("stolen", [])) == stats.get("steals", 0)
+    for thief, victim, i, _ in stats.get("stolen", []):
+        assert thief != victim
+        assert any(w == thief and j == i for w, j, *_ in stats["tasks"])
+        assert any(w == victim and j == i for w, j, *_ in stats["tasks"])
     assert len(stats["cpu"]) == workers
 
 

@@ -197,9 +197,11 @@ def solve_stealing(
     as soon as all its parts are in, in order.  ``probe``: place the first
     cuts by the probe (else equal ranges).  ``stats``, a dict if given,
     receives ``cpu`` (every worker's CPU seconds), ``ends`` (the wall seconds
-    from the call to each worker's last result), ``steals`` and ``tasks``
-    (per task: worker, position index, CPU seconds, and the wall seconds from
-    the call to when it was sent and when its result was back).
+    from the call to each worker's last result), ``steals``, ``stolen`` (per
+    steal: the thief, the victim, the index of the position the victim was
+    solving and the share of the rest meant for the thief) and ``tasks`` (per
+    task: worker, position index, CPU seconds, and the wall seconds from the
+    call to when it was sent and when its result was back).
     """
     begun = time.perf_counter()
     channel = get_channel(channel)
@@ -308,6 +310,7 @@ def solve_stealing(
         send(thief, (old, thief.token, game, channel, str(lo), str(hi), misere, given))
         if stats is not None:
             stats["steals"] = stats.get("steals", 0) + 1
+            stats.setdefault("stolen", []).append((ranges.index(thief), ranges.index(victim), i, share))
         return True
 
     ranges = [
