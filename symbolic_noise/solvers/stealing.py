@@ -88,6 +88,17 @@ _MIN_AHEAD = 2
 #: 0.6 s after the victim; as 2.5, 0.2-0.5 s before it.  Balances work only
 _COLD = 2.0
 
+#: seconds the driver sleeps after handing a worker its next task, before it
+#: decodes the value just received: the executor's threads ship the task
+#: (ProcessPoolExecutor: its queue thread, then the pipe's feeder thread) only
+#: when they get a core and the GIL, and with both cores busy (the other
+#: worker, and the driver decoding) a task waited 5-9 ms to reach its worker
+#: late in nim 48.  Sleeping 1 ms cut these waits from 0.09-0.19 s per worker
+#: in all to 0.02-0.04 s, beside the thief's range start (0.06-0.07 s; three
+#: runs each, /tmp timeline of the tasks' start and end in the workers,
+#: 2026-11-26)
+_HAND_OFF = 0.001
+
 
 # --------------------------------------------------------------------------- worker side
 
@@ -273,6 +284,7 @@ def solve_stealing(
         r.future = r.sent = None
         if r.next < len(todo):
             send(r)
+            time.sleep(_HAND_OFF)  # let the task go out before the decoding takes the GIL and a core
         value = interner.function(codec.decode(out[0], trusted=True, table=r.table))
         if (slo, shi) != (r.lo, r.hi):  # narrowed while it solved: keep only its part
             value = value.restrict(r.lo, r.hi)
