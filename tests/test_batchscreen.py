@@ -167,3 +167,30 @@ def test_batches_along_p_give_the_same_solution(channel, monkeypatch):
     whole = _pieces(solve(game, channel))
     monkeypatch.setattr(solver_module, "_BATCH", 2)
     assert _pieces(solve(game, channel)) == whole
+
+
+def test_equal_moves_both_survive_the_float_bounds():
+    """Two moves with the same row are worth the same everywhere: no rounding
+    may drop either of them (a drop needs a certain strict inequality), on
+    cells as narrow as 2^-40 and with values near 1/3, which no float holds."""
+    one, p = fmpz_poly([1]), fmpz_poly([0, 1])
+    row = (p, one - p, 3 * one)  # (1/4)(p, 1 - p, 3): affine, >= 0 on [0, 1]
+    rows = [row, row, (one - p, p, 3 * one)]
+    P0, P1 = affine_rows(rows, [fmpz_poly([4])] * 3)
+    third = (fmpz_poly([2]), fmpz_poly([3]))  # N = 2/3: g = 1/3
+    pieces = [[(0, 3) + third], [(0, 3) + third], [(0, 3, fmpz_poly([1, 5]), fmpz_poly([7, 1]))]]
+    tiny = fmpq(1, 2**40)
+    hulls = [(fmpq(1, 3) - tiny, fmpq(1, 3) + tiny), (fmpq(0), fmpq(1, 2)), (fmpq(1, 2), fmpq(1))]
+    for survivors in screen_cells(P0, P1, hulls, pieces):
+        assert survivors is not None and {0, 1} <= set(survivors)
+
+
+def test_a_cell_without_finite_bounds_is_left_to_the_sweep():
+    """An enclosure too wide for a float (a steep formula on a wide cell)
+    keeps the whole cell out of the batch screen (None), never drops a move."""
+    one, p = fmpz_poly([1]), fmpz_poly([0, 1])
+    P0, P1 = affine_rows([(p, one - p), (one - p, p)], [one, one])
+    steep = (fmpz_poly([0, 10**400]), fmpz_poly([1]))  # g = 1 - 10^400 p
+    pieces = [[(0, 2) + steep], [(0, 2, fmpz_poly([1]), fmpz_poly([2]))]]
+    out = screen_cells(P0, P1, [(fmpq(0), fmpq(1, 2)), (fmpq(1, 2), fmpq(1))], pieces)
+    assert out == [None, None]

@@ -10,7 +10,7 @@ pairs on the 5 x 6 board.  When every channel row is affine in p,
 
 as in Chomp's king, rook and all-neighbour channels, the screen of all the
 position's *base cells* (the cells between its followers' breakpoints) is a
-few ball-matrix products:
+few matrix products:
 
 1. every follower ``u`` and base cell ``i`` get an enclosure
    ``g_u(x) in [lo_ui, hi_ui]`` for every x in the cell, ``g_u = 1 - N_u``, by
@@ -24,13 +24,40 @@ few ball-matrix products:
    are affine in x, so their extremes over the cell are at its ends:
    ``(P0 L)[w, i] + a_i (P1 L)[w, i]`` and the same at ``b_i``, with ``L`` the
    k x n matrix of the ``lo_ui`` (likewise ``H`` for the upper ends);
-3. a move whose upper bound lies below the best lower bound (the floor of a
-   leader) is strictly worse than the leader on the whole cell.
+3. a move whose upper bound lies below the largest lower bound of any move
+   (the floor) is strictly worse than that move on the whole cell.
 
-Every bound is a ball-arithmetic enclosure read off at its certain end, and a
-move is dropped only on a certain comparison: no float decides.  A sub-cell of
-a base cell (split by a breakpoint the sweep finds) keeps its base cell's
-survivors, which are a superset of its own.
+The followers' enclosures are ball-arithmetic bounds read off at their certain
+ends (kept as floats rounded outward); the products and comparisons of steps 2
+and 3 run over all the batch's cells at once in IEEE binary64 with error
+bounds (below), and a move is dropped only on a certain comparison: no float
+decides anything it could get wrong.  A sub-cell of a base cell (split by a
+breakpoint the sweep finds) keeps its base cell's survivors, which are a
+superset of its own.
+
+Why the float bounds are rigorous
+---------------------------------
+Write ``h_u`` for follower ``u``'s upper end on a cell (a float: the
+enclosure's exact upper end rounded up; the lower ends ``l_u`` rounded down)
+and ``P0~`` for the nearest floats to the exact ``P0`` (likewise ``P1``).
+``S = fl(P0~ H)`` is a float matrix product in any summation order, with or
+without fused multiply-adds, so ``|S - P0~ H| <= gamma_k |P0~| |H|``
+entrywise (Higham, *Accuracy and Stability of Numerical Algorithms*, 2nd ed.,
+sec. 3.5) with ``gamma_k = k u / (1 - k u)``, ``u = 2^-53``; and ``|P0 -
+P0~| <= 2^-52 |P0~|``.  So ``|S - P0 H| <= E = (k + 2) 2^-52 |P0~| |H|``
+(computed, then enlarged by ``1 + 2^-40`` for its own rounding), plus
+``k 2^-1060`` for underflow.  With ``x`` in ``[x_lo, x_hi]`` (the cell's end,
+outward floats of an exact rational in [0, 1], so ``x >= 0``), the exact
+upper bound ``(P0 H)[w] + x (P1 H)[w]`` is at most ``S0 + E0 + max(x_lo T,
+x_hi T)`` with ``T = S1 + E1``; these few float operations, rounded to
+nearest, err by less than ``2^-48 (|S0| + E0 + x_hi (|S1| + E1)) +
+2^-1000``, which is added.  Lower
+bounds are the mirror image.  A move is dropped on a cell when its upper
+bound at both ends lies below the largest lower bound of any move there
+(``psi >= 0`` makes the bounds affine in x, so their extremes are at the
+ends); a cell with a bound that is not finite keeps every move (``None``).
+:func:`symbolic_noise.solvers.floatbox.check_float_environment` checks
+round-to-nearest binary64 before the first screen.
 
 >>> from flint import fmpz_poly, fmpq
 >>> P0, P1 = affine_rows([(fmpz_poly([0, 1]),), ], [fmpz_poly([1])]) or (None, None)
@@ -50,33 +77,40 @@ True
 
 from __future__ import annotations
 
-from flint import arb, arb_mat, ctx, fmpq, fmpz_poly
+import numpy as np
+from flint import arb, ctx, fmpq, fmpz_poly
 
-#: working precision (bits) of the ball arithmetic
+from .floatbox import check_float_environment
+
+#: working precision (bits) of the followers' ball enclosures
 PREC = 64
-#: moves whose lower bounds are computed (those with the largest upper bounds)
-LEADERS = 3
 #: a formula's enclosures are dropped from an :class:`EnclosureCache` when
 #: no position used them for this many positions (looked at as often)
 KEEP = 128
 
 
-def affine_rows(P: list, Q: list) -> tuple[arb_mat, arb_mat] | None:
-    """``(P0, P1)``, the m x k ball matrices of ``psi(w, u) = P_wu / Q_w = P0 +
-    p P1``, when every ``Q_w`` is a positive constant and every ``P_wu`` has
-    degree at most 1 and there are at least two moves; else ``None``."""
+def affine_rows(P: list, Q: list) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(P0, P1)``, the m x k float matrices nearest to the exact ``psi(w, u)
+    = P_wu / Q_w = P0 + p P1``, when every ``Q_w`` is a positive constant and
+    every ``P_wu`` has degree at most 1 and there are at least two moves; else
+    ``None``.  (:func:`screen_cells` accounts for their rounding.)"""
     if len(Q) < 2 or any(q.degree() != 0 or not q[0] > 0 for q in Q):
         return None
     if any(n.degree() > 1 for row in P for n in row):
         return None
-    with ctx.workprec(PREC):  # (the balls of p/q too, not only the matrices)
-        rows0 = [[arb(fmpq(n[0], q[0])) for n in row] for q, row in zip(Q, P)]
-        rows1 = [[arb(fmpq(n[1], q[0])) for n in row] for q, row in zip(Q, P)]
-        return arb_mat(rows0), arb_mat(rows1)
+    # int / int is correctly rounded: within 2^-53 relative of the rational
+    rows0 = [[int(n[0]) / int(q[0]) for n in row] for q, row in zip(Q, P)]
+    rows1 = [[int(n[1]) / int(q[0]) for n in row] for q, row in zip(Q, P)]
+    P0, P1 = np.array(rows0, dtype=np.float64), np.array(rows1, dtype=np.float64)
+    for M in (P0, P1):  # (the relative rounding bound needs normal floats)
+        size = np.abs(M[M != 0])
+        if size.size and (size.min() < 2.0**-1000 or size.max() > 2.0**1000):
+            return None
+    return P0, P1
 
 
 def _enclose(pieces: list, hulls: tuple, lows: list, highs: list, bad: set, cache: dict, gen: int) -> None:
-    """Fill ``lows[i]``, ``highs[i]`` (exact arb ends) with an enclosure of
+    """Fill ``lows[i]``, ``highs[i]`` (floats rounded outward) with an enclosure of
     ``g = 1 - num/den`` on hull ``i`` for every span ``(start, stop, num,
     den)`` of ``pieces``: ``g(mid_i) -+ L rad_i``, ``L`` a bound of ``|g'|``
     on a ball covering the hull; a cell whose denominator is not certainly
@@ -105,13 +139,13 @@ def _enclose(pieces: list, hulls: tuple, lows: list, highs: list, bad: set, cach
                 # Chomp 5 x 5 king left 9,112 cells to the sweep instead of 7,592)
                 L = _slope_bound(slope, den, balls[i])
                 if L is False:
-                    low[h] = high[h] = _ZERO
+                    low[h] = high[h] = 0.0
                     poles.add(h)
                 else:
                     M = mids[i]
                     e = 1 - num(M) / den(M)
                     r = L * rads[i]
-                    low[h], high[h] = (e - r).lower(), (e + r).upper()
+                    low[h], high[h] = _float_down((e - r).lower()), _float_up((e + r).upper())
             lows[start:stop] = [low[h] for h in hs]
         highs[start:stop] = [high[h] for h in hs]
         if poles:
@@ -128,7 +162,22 @@ def _slope_bound(slope: fmpz_poly, den: fmpz_poly, X: arb) -> arb | bool:
     return (abs(slope(X)) / (D * D)).upper()
 
 
-_ZERO = arb(0)
+#: relative and absolute slack that covers a conversion to float (within
+#: an ulp or two) and, in :func:`screen_cells`, the rounding of a few float
+#: operations (each within 2^-53 relative)
+_SLACK, _TINY = 2.0**-48, 2.0**-1000
+_checked = []
+
+
+def _float_down(x: arb) -> float:
+    """A float <= the exact (radius 0) arb ``x``."""
+    f = float(x)
+    return f - (abs(f) * _SLACK + _TINY)
+
+
+def _float_up(x: arb) -> float:
+    f = float(x)
+    return f + (abs(f) * _SLACK + _TINY)
 
 
 class EnclosureCache:
@@ -150,7 +199,7 @@ class EnclosureCache:
             self.formulas = {k: v for k, v in self.formulas.items() if v[4] >= old}
 
 
-def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list, names: list | None = None, cache: EnclosureCache | None = None) -> list:
+def screen_cells(P0: np.ndarray, P1: np.ndarray, hulls: list, pieces: list, names: list | None = None, cache: EnclosureCache | None = None) -> list:
     """The moves not shown strictly worse than another on each cell.
 
     ``hulls`` are the cells' rational hulls ``(a_i, b_i)`` (inside the range
@@ -162,9 +211,12 @@ def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list, names: lis
     :class:`EnclosureCache` that keeps the followers' enclosures for later
     calls.
     """
-    n, k, m = len(hulls), len(pieces), P0.nrows()
-    if P0.ncols() != k:
-        raise ValueError(f"{P0.ncols()} channel columns for {k} followers")
+    n, k, m = len(hulls), len(pieces), P0.shape[0]
+    if P0.shape[1] != k:
+        raise ValueError(f"{P0.shape[1]} channel columns for {k} followers")
+    if not _checked:
+        check_float_environment()
+        _checked.append(True)
     if names is None:
         names = [(a.p, a.q, b.p, b.q) for a, b in hulls]
     if cache is None:
@@ -182,29 +234,49 @@ def screen_cells(P0: arb_mat, P1: arb_mat, hulls: list, pieces: list, names: lis
                 raise ValueError("the follower's spans do not cover every cell")
             L.append(lows)
             H.append(highs)
-        L, H = arb_mat(L), arb_mat(H)
-        # row-major m x n: entry w * n + i.  A move's bounds are affine in
-        # p: over a cell's ball X, h0 + X h1 holds its values, and the
-        # ball's ends are the extremes at the cell's ends (up to rounding)
-        L0, L1 = P0 * L, P1 * L  # (read at the leaders' entries only)
-        H0, H1 = (P0 * H).entries(), (P1 * H).entries()
-        out = []
-        for i in range(n):
-            if i in bad:
-                out.append(None)
-                continue
-            X = balls[i]
-            ups = [(h0 + X * h1).upper() for h0, h1 in zip(H0[i::n], H1[i::n])]
-            # the floor of the move with the largest upper bound; where that
-            # leaves several, the best floor of the first LEADERS of them
-            w = max(range(m), key=ups.__getitem__)
-            floor = (L0[w, i] + X * L1[w, i]).lower()
-            kept = [w for w in range(m) if not ups[w] < floor]
-            if len(kept) > 1:
-                for w in sorted(kept, key=ups.__getitem__, reverse=True)[1:LEADERS]:
-                    low = (L0[w, i] + X * L1[w, i]).lower()
-                    if low > floor:
-                        floor = low
-                kept = [w for w in kept if not ups[w] < floor]
-            out.append(kept)
-        return out
+    L, H = np.array(L, dtype=np.float64), np.array(H, dtype=np.float64)  # k x n
+    ends = [(_bounds(a), _bounds(b)) for a, b in hulls]
+    ends = np.array(ends, dtype=np.float64)  # n x 2 (a, b) x 2 (lo, hi)
+    with np.errstate(all="ignore"):  # (inf and nan keep every move of their cell)
+        upper = _affine_bound(P0, P1, H, ends, k, up=True)  # m x n
+        lower = _affine_bound(P0, P1, L, ends, k, up=False)
+        floor = lower.max(axis=0)  # the best certain value of some move on each cell
+        dropped = upper < floor
+        sound = np.isfinite(upper).all(axis=0) & np.isfinite(floor)
+    out = []
+    for i in range(n):
+        if i in bad or not sound[i]:
+            out.append(None)
+        else:
+            out.append(np.flatnonzero(~dropped[:, i]).tolist())
+    return out
+
+
+def _bounds(q: fmpq) -> tuple[float, float]:
+    """Floats ``lo <= q <= hi`` (int / int is correctly rounded)."""
+    f = int(q.p) / int(q.q)
+    return f - (abs(f) * _SLACK + _TINY), f + (abs(f) * _SLACK + _TINY)
+
+
+def _affine_bound(P0: np.ndarray, P1: np.ndarray, G: np.ndarray, ends: np.ndarray, k: int, up: bool) -> np.ndarray:
+    """For ``G`` the followers' upper (``up``) or lower ends on the cells: an
+    upper (lower) bound of ``(P0 G)[w, i] + x (P1 G)[w, i]`` over both ends
+    ``x`` of every cell ``i``, the exact ``P0``, ``P1`` of which the arguments
+    are the nearest floats (see the module docstring)."""
+    c = (k + 2) * 2.0**-52 * (1 + 2.0**-40)
+    absG = np.abs(G)
+    S0, S1 = P0 @ G, P1 @ G
+    E0 = c * (np.abs(P0) @ absG) + k * 2.0**-1060
+    E1 = c * (np.abs(P1) @ absG) + k * 2.0**-1060
+    sign = 1.0 if up else -1.0
+    T0, T1 = S0 + sign * E0, S1 + sign * E1  # the exact products lie on this side of these
+    best = None
+    for end in (0, 1):  # the cell's two ends
+        x_lo, x_hi = ends[:, end, 0], ends[:, end, 1]  # n
+        a, b = x_lo * T1, x_hi * T1  # x in [x_lo, x_hi]: x T1 lies between these
+        term = np.maximum(a, b) if up else np.minimum(a, b)
+        value = T0 + term
+        slack = _SLACK * (np.abs(S0) + E0 + x_hi * (np.abs(S1) + E1)) + _TINY
+        value = value + sign * slack
+        best = value if best is None else (np.maximum(best, value) if up else np.minimum(best, value))
+    return best
