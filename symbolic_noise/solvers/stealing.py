@@ -149,9 +149,9 @@ class _Range:
     hi: fmpq
     next: int = 0  # index in the positions to solve of the next one to hand out
     future: object = None
-    sent: tuple = None  # (index, lo, hi, wall time) of the task in flight
+    sent: tuple = None  # (index, lo, hi, wall time, whether it starts the range) of the task in flight
     keep: tuple | None = None  # a narrowing the next task must do first
-    last: float = 0.0  # CPU seconds of the last position solved
+    last: float = 0.0  # CPU seconds a position is expected to take here, from the last one solved
     profile: list = field(default_factory=list)  # its [(p, seconds)] on the range
     cpu: float = 0.0  # CPU seconds of all its tasks
     end: float = 0.0  # wall seconds from the solve's start to its last result
@@ -273,14 +273,14 @@ def solve_stealing(
         else:
             r.future = r.executor.submit(_remote_begin, *first, [todo[i]])
         r.keep = None
-        r.sent = (i, r.lo, r.hi, time.perf_counter())
+        r.sent = (i, r.lo, r.hi, time.perf_counter(), first is not None)
 
     def receive(r: _Range) -> None:
         """Take ``r``'s finished task, hand it the next one at once (the value
         is decoded while the worker goes on), then keep the value."""
         cpu, profile, out = r.future.result()
         back = time.perf_counter()
-        i, slo, shi, sent = r.sent
+        i, slo, shi, sent, first = r.sent
         r.future = r.sent = None
         if r.next < len(todo):
             send(r)
@@ -290,8 +290,17 @@ def solve_stealing(
             value = value.restrict(r.lo, r.hi)
         parts[i].append((r.lo, r.hi, value))
         covered[i] += r.hi - r.lo
-        r.last, r.cpu, r.end = cpu, r.cpu + cpu, time.perf_counter() - begun
+        r.cpu, r.end = r.cpu + cpu, time.perf_counter() - begun
         r.profile = [(x, s) for x, s in profile if r.lo <= x <= r.hi]
+        # what its next positions will cost, per position (for the next steal):
+        # of a position solved over a range narrowed since, the part of its work
+        # on what the range keeps (counted whole, a second steal soon after the
+        # first overrated this range's work left); a range's first position
+        # costs about _COLD warm ones
+        full, per = sum(sec for _, sec in profile), cpu
+        if (slo, shi) != (r.lo, r.hi) and full > 0:
+            per *= sum(sec for _, sec in r.profile) / full
+        r.last = per / _COLD if first else per
         if stats is not None:
             stats.setdefault("tasks", []).append((ranges.index(r), i, cpu, sent - begun, back - begun))
         if covered[i] == width:
