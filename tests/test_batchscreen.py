@@ -194,3 +194,11 @@ def test_a_cell_without_finite_bounds_is_left_to_the_sweep():
     pieces = [[(0, 2) + steep], [(0, 2, fmpz_poly([1]), fmpz_poly([2]))]]
     out = screen_cells(P0, P1, [(fmpq(0), fmpq(1, 2)), (fmpq(1, 2), fmpq(1))], pieces)
     assert out == [None, None]
+
+
+def test_cells_below_zero_are_refused():
+    one, p = fmpz_poly([1]), fmpz_poly([0, 1])
+    P0, P1 = affine_rows([(p, one - p), (one - p, p)], [one, one])
+    pieces = [[(0, 1, fmpz_poly([1]), fmpz_poly([2]))], [(0, 1, fmpz_poly([1]), fmpz_poly([3]))]]
+    with pytest.raises(ValueError, match="probability"):
+        screen_cells(P0, P1, [(fmpq(-1, 4), fmpq(1, 4))], pieces)

@@ -51,8 +51,7 @@ outward floats of an exact rational in [0, 1], so ``x >= 0``), the exact
 upper bound ``(P0 H)[w] + x (P1 H)[w]`` is at most ``S0 + E0 + max(x_lo T,
 x_hi T)`` with ``T = S1 + E1``; these few float operations, rounded to
 nearest, err by less than ``2^-48 (|S0| + E0 + x_hi (|S1| + E1)) +
-2^-1000``, which is added.  Lower
-bounds are the mirror image.  A move is dropped on a cell when its upper
+2^-1000``, which is added.  Lower bounds are the mirror image.  A move is dropped on a cell when its upper
 bound at both ends lies below the largest lower bound of any move there
 (``psi >= 0`` makes the bounds affine in x, so their extremes are at the
 ends); a cell with a bound that is not finite keeps every move (``None``).
@@ -214,6 +213,8 @@ def screen_cells(P0: np.ndarray, P1: np.ndarray, hulls: list, pieces: list, name
     n, k, m = len(hulls), len(pieces), P0.shape[0]
     if P0.shape[1] != k:
         raise ValueError(f"{P0.shape[1]} channel columns for {k} followers")
+    if any(a < 0 for a, _ in hulls):  # (the float bounds use x >= 0)
+        raise ValueError("the cells must lie in [0, 1]: p is a probability")
     if not _checked:
         check_float_environment()
         _checked.append(True)
