@@ -51,10 +51,11 @@ outward floats of an exact rational in [0, 1], so ``x >= 0``), the exact
 upper bound ``(P0 H)[w] + x (P1 H)[w]`` is at most ``S0 + E0 + max(x_lo T,
 x_hi T)`` with ``T = S1 + E1``; these few float operations, rounded to
 nearest, err by less than ``2^-48 (|S0| + E0 + x_hi (|S1| + E1)) +
-2^-1000``, which is added.  Lower bounds are the mirror image.  A move is dropped on a cell when its upper
-bound at both ends lies below the largest lower bound of any move there
-(``psi >= 0`` makes the bounds affine in x, so their extremes are at the
-ends); a cell with a bound that is not finite keeps every move (``None``).
+2^-1000``, which is added.  Lower bounds are the mirror image.  A move is
+dropped on a cell when its upper bound at both ends lies below the largest
+lower bound of any move there (``psi >= 0`` makes the bounds affine in x, so
+their extremes are at the ends); a cell with a bound that is not finite is
+left to the sweep (``None``), and cells below 0 are refused.
 :func:`symbolic_noise.solvers.floatbox.check_float_environment` checks
 round-to-nearest binary64 before the first screen.
 
