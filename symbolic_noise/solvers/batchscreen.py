@@ -145,7 +145,7 @@ def _enclose(pieces: list, hulls: tuple, lows: list, highs: list, bad: set, cach
                     M = mids[i]
                     e = 1 - num(M) / den(M)
                     r = L * rads[i]
-                    low[h], high[h] = _float_down((e - r).lower()), _float_up((e + r).upper())
+                    low[h], high[h] = _widened(float((e - r).lower()))[0], _widened(float((e + r).upper()))[1]
             lows[start:stop] = [low[h] for h in hs]
         highs[start:stop] = [high[h] for h in hs]
         if poles:
@@ -169,15 +169,12 @@ _SLACK, _TINY = 2.0**-48, 2.0**-1000
 _checked = []
 
 
-def _float_down(x: arb) -> float:
-    """A float <= the exact (radius 0) arb ``x``."""
-    f = float(x)
-    return f - (abs(f) * _SLACK + _TINY)
-
-
-def _float_up(x: arb) -> float:
-    f = float(x)
-    return f + (abs(f) * _SLACK + _TINY)
+def _widened(f: float) -> tuple[float, float]:
+    """``(lo, hi)`` around ``f``, a float within a few ulps of an exact number
+    (a correctly rounded ``int / int``, or ``float`` of a radius-0 arb): the
+    number lies between them."""
+    slack = abs(f) * _SLACK + _TINY
+    return f - slack, f + slack
 
 
 class EnclosureCache:
@@ -237,7 +234,7 @@ def screen_cells(P0: np.ndarray, P1: np.ndarray, hulls: list, pieces: list, name
             L.append(lows)
             H.append(highs)
     L, H = np.array(L, dtype=np.float64), np.array(H, dtype=np.float64)  # k x n
-    ends = [(_bounds(a), _bounds(b)) for a, b in hulls]
+    ends = [(_widened(int(a.p) / int(a.q)), _widened(int(b.p) / int(b.q))) for a, b in hulls]  # (correctly rounded)
     ends = np.array(ends, dtype=np.float64)  # n x 2 (a, b) x 2 (lo, hi)
     with np.errstate(all="ignore"):  # (inf and nan keep every move of their cell)
         upper = _affine_bound(P0, P1, H, ends, k, up=True)  # m x n
@@ -252,12 +249,6 @@ def screen_cells(P0: np.ndarray, P1: np.ndarray, hulls: list, pieces: list, name
         else:
             out.append(np.flatnonzero(~dropped[:, i]).tolist())
     return out
-
-
-def _bounds(q: fmpq) -> tuple[float, float]:
-    """Floats ``lo <= q <= hi`` (int / int is correctly rounded)."""
-    f = int(q.p) / int(q.q)
-    return f - (abs(f) * _SLACK + _TINY), f + (abs(f) * _SLACK + _TINY)
 
 
 def _affine_bound(P0: np.ndarray, P1: np.ndarray, G: np.ndarray, ends: np.ndarray, k: int, up: bool) -> np.ndarray:

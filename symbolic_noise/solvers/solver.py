@@ -167,6 +167,20 @@ class SolveProgress:
 # --------------------------------------------------------------------------- small helpers
 
 
+def _certain_leader(balls: list) -> int | None:
+    """The index of the ball that lies certainly above every other one, or
+    None (overlaps: the caller decides exactly).  The candidate is the ball
+    with the largest middle, compared as exact binary numbers.
+
+    >>> _certain_leader([arb(1), arb(3), arb(2)]), _certain_leader([arb(1), arb(1)])
+    (1, None)
+    """
+    i = max(range(len(balls)), key=lambda k: balls[k].mid())
+    if all(balls[i] > b for k, b in enumerate(balls) if k != i):
+        return i
+    return None
+
+
 def _pick_point(x: RealAlgebraic, y: RealAlgebraic) -> fmpq:
     """A simple rational ``t`` with ``x < t < y``, close to ``x``."""
     return rational_between(x, y, near_left=True)
@@ -1075,9 +1089,8 @@ class _PositionSolver:
         nums = [num(w) for w in survivors]
         with ctx.workprec(_SCREEN_PREC + max(n.height_bits() for n in nums)):
             x = arb(t)
-            balls = [n(x) / Q[w](x) for n, w in zip(nums, survivors)]
-            i = max(range(len(balls)), key=lambda k: float(balls[k].mid()))
-            if all(balls[i] > b for k, b in enumerate(balls) if k != i):
+            i = _certain_leader([n(x) / Q[w](x) for n, w in zip(nums, survivors)])
+            if i is not None:
                 return survivors[i]
         values = [n(t) / Q[w](t) for n, w in zip(nums, survivors)]
         return survivors[max(range(len(values)), key=values.__getitem__)]
@@ -1097,8 +1110,8 @@ class _PositionSolver:
                 for n, members in groups:  # followers of equal weight together
                     total += n(x) * sum((lose[j] for j in members), arb(0))
                 balls.append(total / q(x))
-            i = max(range(len(balls)), key=lambda k: float(balls[k].mid()))
-            if all(balls[i] > ball for k, ball in enumerate(balls) if k != i):
+            i = _certain_leader(balls)
+            if i is not None:
                 return frozenset((self.pos.labels[i],))
         lose = [1 - f.num(b) / f.den(b) for f in self.foll]
         values = []
