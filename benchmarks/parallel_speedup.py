@@ -32,6 +32,12 @@ long a worker waited for a task.
   python benchmarks/parallel_speedup.py --k 40 --contention   # what 2 busy cores cost each other
   python benchmarks/parallel_speedup.py --k 64 --steals       # what each steal cost, how it split the rest
 
+Each run's worker processes are started (forked) before its serial solve,
+from a process that holds no solution, as the command line's ``--jobs``
+starts them before it solves anything (until 2026-11-26 they were forked
+after the serial solve, from a process holding its solution, which cost
+them a few per cent of CPU).
+
 ``--contention`` measures the ceiling the hardware sets: the same serial solve
 alone, then ``--jobs`` copies of it at once in separate processes; each copy's
 CPU seconds over the lone solve's is the slowdown that running side by side
@@ -42,6 +48,7 @@ schedule can win back.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import signal
 import sys
@@ -64,13 +71,14 @@ def _pools(n):
     return pools
 
 
-def _timed(parallel, game, channel, jobs: int, stats: dict):
+def _timed(parallel, game, channel, jobs: int, stats: dict, pools=None):
     """``parallel(game, channel, executors=..., stats=stats)`` on ``jobs`` fresh
-    worker processes: the solution, wall seconds and the driver's CPU seconds
-    until it is returned; ``stats["shutdown"]`` gets the wall seconds the
-    workers then take to exit (freeing their heaps, which the serial solve
-    does at its process's exit, outside its figure)."""
-    pools = _pools(jobs)
+    worker processes (``pools``, started by :func:`_pools`, or started here):
+    the solution, wall seconds and the driver's CPU seconds until it is
+    returned; ``stats["shutdown"]`` gets the wall seconds the workers then take
+    to exit (freeing their heaps, which the serial solve does at its process's
+    exit, outside its figure)."""
+    pools = _pools(jobs) if pools is None else pools
     t, c = time.perf_counter(), time.process_time()
     try:
         sol = parallel(game, channel, executors=pools, stats=stats)
@@ -165,13 +173,23 @@ def main() -> None:
         contention(game, channel, args.jobs, args.repeat)
         return
     for rep in range(args.repeat):
+        serial = par = lock = None  # (the last run's solutions are dropped before the workers fork)
+        gc.collect()
+        # the workers are started before the serial solve, as ``--jobs`` starts
+        # them before it solves anything.  Forked from this process while it
+        # held a solved nim 48, they used more CPU: a /tmp A/B on 2026-11-26
+        # (10:50-11:02 UTC, ten pairs, alternately) gave the workers 12.28-12.74 s
+        # of CPU in all (median 12.64 s) and the solve a median wall of 6.92 s
+        # forked late, against 11.76-12.76 s (median 12.20 s) and 6.59 s forked
+        # first
+        pools = _pools(args.jobs)
         t, c = time.perf_counter(), time.process_time()
         serial = solve(game, channel)
         s_wall, s_cpu = time.perf_counter() - t, time.process_time() - c
 
         stats: dict = {}
         par, l_wall, l_master = _timed(solve_by_positions if split == "positions" else solve_stealing,
-                                       game, channel, args.jobs, stats)
+                                       game, channel, args.jobs, stats, pools)
         same = identical(serial, par)
         if split == "positions":
             cost = {task[1][0]: task[2] for task in stats["tasks"]}
