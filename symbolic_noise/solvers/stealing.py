@@ -100,6 +100,12 @@ _COLD = 2.0
 _HAND_OFF = 0.001
 
 
+#: positions (the game's first) each worker solves in a throwaway range worker
+#: while the driver probes (:func:`_remote_warm`): a few are enough to touch
+#: the solver's code paths, and stay cheap when ``known`` spares the probe
+_WARM_UP = 8
+
+
 # --------------------------------------------------------------------------- worker side
 
 
@@ -239,10 +245,10 @@ def solve_stealing(
     cuts = split_interval(a, b, n)
     if probe and n > 1 and len(order) > 3:
         first = order[: len(order) // 3]
-        # the workers warm up on half of what the probe solves, while it runs
-        # (their tasks queue behind this one)
+        # the workers warm up on the game's first few positions while it runs
+        # (their tasks queue behind this one; a few, whatever ``known`` holds)
         for ex in executors:
-            ex.submit(_remote_warm, game, channel, str(a), str(b), misere, first[: len(first) // 2])
+            ex.submit(_remote_warm, game, channel, str(a), str(b), misere, order[:_WARM_UP])
         # (its progress counts on the whole solve's scale: the probe is a prefix)
         report = None if progress is None else (
             lambda p: progress(SolveProgress(p.done, len(order), p.current, p.fraction, p.elapsed))
