@@ -399,9 +399,9 @@ def test_ctrl_c_in_phase_with_jobs_is_one_clean_line():
     start = time.time()
     # 8 s: well past start-up (imports) even on a loaded runner, well before Nim 8's diagram is done
     status, text = pty_run(["phase", "nim", "8", "--jobs", "2"], interrupt_after=8)
-    # (the output in the message: this failed once, in a suite run beside two
-    # other solves on 2 cores, 2026-11-26, and did not fail again in 7 runs
-    # under load)
+    # (the output in the message: this failed in a suite run beside a parallel
+    # solve on 2 cores, 2026-11-26, and not again in 13 runs beside two to
+    # five busy solves)
     assert status == 130 and "Traceback" not in text, (status, text[-3000:])
     assert text.strip().splitlines()[-1].strip() == "symbolic-noise: interrupted"
     assert time.time() - start < 40  # the workers are stopped, not waited for
