@@ -9,7 +9,9 @@ the total work of each range has to come out even.
 The first cuts come from a probe: the first third of the positions is solved
 here, and the cuts split its breakpoints evenly
 (:func:`symbolic_noise.solvers.parallel.balanced_cuts`); the probe's values
-are handed to the workers.  Where the work then goes is not known in advance
+are handed to the workers.  While it runs, each worker makes a throwaway solve
+of the game's first few positions (:func:`_remote_warm`): a worker process's
+first solve costs more than the same solve later.  Where the work then goes is not known in advance
 (1-pile Nim through the binary channel does 23 % of the work of nim 48 for p
 in [0.800, 0.810]: ``benchmarks/work_profile.py``), so the ranges are balanced
 by *stealing*: a worker that has solved every position on its range takes
