@@ -145,7 +145,7 @@ def _enclose(pieces: list, hulls: tuple, lows: list, highs: list, bad: set, cach
                     M = mids[i]
                     e = 1 - num(M) / den(M)
                     r = L * rads[i]
-                    low[h], high[h] = _widened(float((e - r).lower()))[0], _widened(float((e + r).upper()))[1]
+                    low[h], high[h] = _outward(float((e - r).lower()), float((e + r).upper()))
             lows[start:stop] = [low[h] for h in hs]
         highs[start:stop] = [high[h] for h in hs]
         if poles:
@@ -169,12 +169,11 @@ _SLACK, _TINY = 2.0**-48, 2.0**-1000
 _checked = []
 
 
-def _widened(f: float) -> tuple[float, float]:
-    """``(lo, hi)`` around ``f``, a float within a few ulps of an exact number
-    (a correctly rounded ``int / int``, or ``float`` of a radius-0 arb): the
-    number lies between them."""
-    slack = abs(f) * _SLACK + _TINY
-    return f - slack, f + slack
+def _outward(lo: float, hi: float) -> tuple[float, float]:
+    """Floats ``lo' <= x`` and ``hi' >= y`` for floats ``lo``, ``hi`` within a
+    few ulps of exact numbers ``x``, ``y`` (a correctly rounded ``int / int``,
+    or ``float`` of a radius-0 arb)."""
+    return lo - (abs(lo) * _SLACK + _TINY), hi + (abs(hi) * _SLACK + _TINY)
 
 
 class EnclosureCache:
@@ -234,7 +233,8 @@ def screen_cells(P0: np.ndarray, P1: np.ndarray, hulls: list, pieces: list, name
             L.append(lows)
             H.append(highs)
     L, H = np.array(L, dtype=np.float64), np.array(H, dtype=np.float64)  # k x n
-    ends = [(_widened(int(a.p) / int(a.q)), _widened(int(b.p) / int(b.q))) for a, b in hulls]  # (correctly rounded)
+    floats = [(int(a.p) / int(a.q), int(b.p) / int(b.q)) for a, b in hulls]  # (int / int is correctly rounded)
+    ends = [(_outward(fa, fa), _outward(fb, fb)) for fa, fb in floats]
     ends = np.array(ends, dtype=np.float64)  # n x 2 (a, b) x 2 (lo, hi)
     with np.errstate(all="ignore"):  # (inf and nan keep every move of their cell)
         upper = _affine_bound(P0, P1, H, ends, k, up=True)  # m x n

@@ -11,13 +11,13 @@ here, and the cuts split its breakpoints evenly
 (:func:`symbolic_noise.solvers.parallel.balanced_cuts`); the probe's values
 are handed to the workers.  While it runs, each worker makes a throwaway solve
 of the game's first few positions (:func:`_remote_warm`): a worker process's
-first solve costs more than the same solve later.  Where the work then goes is not known in advance
-(1-pile Nim through the binary channel does 23 % of the work of nim 48 for p
-in [0.800, 0.810]: ``benchmarks/work_profile.py``), so the ranges are balanced
-by *stealing*: a worker that has solved every position on its range takes
-over part of the range of the worker with the most work left.  That worker
-(the victim) finishes the position it is on over its whole range, and then
-narrows to what it keeps.  The thief starts a fresh range worker on the other
+first solve costs more than the same solve later.  Where the work then goes
+is not known in advance (1-pile Nim through the binary channel does 23 % of
+the work of nim 48 for p in [0.800, 0.810]: ``benchmarks/work_profile.py``),
+so the ranges are balanced by *stealing*: a worker that has solved every
+position on its range takes over part of the range of the worker with the
+most work left.  That worker (the victim) finishes the position it is on
+over its whole range, and then narrows to what it keeps.  The thief starts a fresh range worker on the other
 part, with the values of the positions the victim has finished there (the
 driver holds them), and solves the rest.  The cut is placed by the victim's
 last position's profile (where its CPU seconds went, piece by piece), so that
@@ -142,9 +142,10 @@ def _remote_step(token, positions, keep):
 def _remote_warm(game, channel, lo, hi, misere, positions):
     """Solve ``positions`` on [lo, hi] in a throwaway range worker: a worker
     process's first solve costs more than the same solve later (nim 48: its
-    first task 0.06-0.13 s CPU against 0.035 s after a throwaway solve of
-    Nim(6); a forked process first touches the solver's code and data), so the
-    driver has each worker make one while it probes.  Returns the CPU seconds."""
+    first task 0.06-0.13 s CPU, 0.033-0.052 s after a throwaway solve of the
+    first 8 positions; a forked process first touches the solver's code and
+    data), so the driver has each worker make one while it probes.  Returns
+    the CPU seconds."""
     start = time.process_time()
     worker = RangeWorker(game, channel, fmpq(lo), fmpq(hi), misere)
     for v in positions:
