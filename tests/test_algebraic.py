@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from symbolic_noise.exact import polys
 from symbolic_noise.exact.algebraic import (
+    FactorHints,
     RealAlgebraic,
+    minimal_polynomials,
     real_roots,
     roots_between,
     simplest_dyadic,
@@ -240,3 +242,66 @@ def test_single_root_between_leaves_a_root_next_to_x_to_the_isolation():
     g = fmpz_poly([-7072, 10000])
     inside, at_x = _roots_between(g, x, y, fmpq(1, 2), fmpq(1))
     assert [r.rational_value for r in inside] == [fmpq(7072, 10000)] and not at_x
+
+
+# small irreducible factors that the defining polynomials of a solve's breakpoints share
+_SMALL = [
+    fmpz_poly([-1, 2]), fmpz_poly([-1, 1]), fmpz_poly([-1, 3]), fmpz_poly([-2, 0, 1]), fmpz_poly([-1, -1, 1]),
+    fmpz_poly([1, 0, 1]), fmpz_poly([-1, -1, 0, 1]), fmpz_poly([1, -2, 5, -4, 1]), fmpz_poly([-1, 4, -10, 10, -5, 1]),
+]
+
+
+def _roots_of_products(data, n):
+    """The real roots in [-3, 3] of ``n`` random products of small factors and
+    a random one, as RealAlgebraic numbers made from the whole product."""
+    out = []
+    for _ in range(n):
+        poly = fmpz_poly(data.draw(st.lists(st.integers(-9, 9), min_size=2, max_size=8)))
+        if poly.degree() < 1:
+            poly = fmpz_poly([-3, 0, 0, 1])
+        for f in data.draw(st.lists(st.sampled_from(_SMALL), max_size=5)):
+            poly *= f
+        out += real_roots(poly, -3, 3)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_factor_hints_give_the_minimal_polynomial_of_a_full_factorization(data):
+    points = _roots_of_products(data, 4)
+    hints = FactorHints()
+    hinted = [RealAlgebraic(x._poly, x._lo, x._hi, _trusted=True) for x in points]
+    minimal_polynomials(hinted, hints)
+    for x, y in zip(points, hinted):
+        m = x.minpoly()  # the whole defining polynomial factored
+        assert y.minpoly() == m
+        assert x == y and y.is_rational == x.is_rational
+        # an independent check: m is irreducible, primitive, has a positive
+        # leading coefficient and vanishes at the number
+        _, factors = m.factor()
+        assert len(factors) == 1 and factors[0][1] == 1 and m.coeffs()[-1] > 0 and polys.primitive(m) == m
+        assert y.sign_of(m) == 0
+    assert len(hints) <= FactorHints.CAPACITY
+
+
+def test_factor_hints_find_a_rational_root_among_the_known_factors():
+    hints = FactorHints()
+    RealAlgebraic.root(fmpz_poly([-1, 2]) * fmpz_poly([-2, 0, 1]), 1, 2).minpoly(hints)  # sqrt 2: learns 2x - 1
+    x = RealAlgebraic.root(fmpz_poly([-1, 2]) * fmpz_poly([-3, 0, 1]) * fmpz_poly([1, 0, 1]), 0, 1)
+    assert not x.is_rational
+    assert x.minpoly(hints) == fmpz_poly([-1, 2]) and x.rational_value == fmpq(1, 2)
+    assert hints.divided == 1  # found by the hint, the rest not factored
+
+
+def test_factor_hints_keep_at_most_their_capacity():
+    hints = FactorHints()
+    hints.learn([fmpz_poly([-k, 1]) for k in range(FactorHints.CAPACITY + 10)])
+    hints.learn([fmpz_poly([-1, 0, 0, 0, 0, 0, 0, 0, 0, 1])])  # degree 9: not kept
+    assert len(hints) == FactorHints.CAPACITY
+    # x - 3 went first (the oldest), x - 200 is kept
+    x = RealAlgebraic.root(fmpz_poly([-3, 1]) * fmpz_poly([-2, 0, 1]), 1, 2)
+    assert x.minpoly(hints) == fmpz_poly([-2, 0, 1]) and hints.divided == 0
+    # (it learnt x - 3 and x^2 - 2 again; both divide out of y's polynomial,
+    # x^2 - 2 is its minimal polynomial)
+    y = RealAlgebraic.root(fmpz_poly([-200, 1]) * fmpz_poly([-2, 0, 1]), 1, 2)
+    assert y.minpoly(hints) == fmpz_poly([-2, 0, 1]) and hints.divided == 2

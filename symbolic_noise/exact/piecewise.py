@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 from flint import arb, arb_poly, ctx, fmpq
 
 from . import polys
-from .algebraic import RealAlgebraic
+from .algebraic import RealAlgebraic, minimal_polynomials
 from .polys import as_fmpq
 from .ratfunc import RationalFunction
 from .rounding import exact_decimal, significant
@@ -465,6 +465,7 @@ class PiecewiseFunction:
         """LaTeX ``cases`` environment; irrational breakpoints are named rho_j and
         described after it.  ``label_text`` renders a piece's label (e.g. the
         optimal moves) after its condition."""
+        minimal_polynomials(self.points)  # (all with one FactorHints: they share factors)
         names = {}
         notes = []
         for j, x in enumerate(self.points):

@@ -53,7 +53,7 @@ import io
 import json
 from fractions import Fraction
 
-from ..exact.algebraic import RealAlgebraic
+from ..exact.algebraic import FactorHints, RealAlgebraic, minimal_polynomials
 from ..exact.piecewise import PiecewiseFunction
 from ..exact.polys import as_fmpq, to_fraction
 from ..exact.ratfunc import RationalFunction, poly_text
@@ -136,6 +136,7 @@ def solution_text(solution, position=None, digits: int = 15) -> str:
     if terminal is not None:
         return terminal
     f = solution.value(position)
+    minimal_polynomials(f.points)  # (all with one FactorHints: they share factors)
     rows = []
     for pc in f.pieces():
         rows.append((f"[{_point_text(pc.lo, digits)}, {_point_text(pc.hi, digits)}]", f"N = {pc.formula.text()}", f"optimal: {moves_text(pc.label)}"))
@@ -190,6 +191,7 @@ def _point_json(f: PiecewiseFunction, j: int, digits: int) -> dict:
 def solution_json(solution, position=None, digits: int = 15) -> dict:
     """The JSON contract of the module docstring, as plain data."""
     f = solution.value(position)
+    minimal_polynomials(f.points)  # (all with one FactorHints: they share factors)
     v = solution.start if position is None else position
     game = solution.game
     pos = move_json(v) if isinstance(v, tuple) else v
@@ -237,7 +239,9 @@ def move_values_text(solution, position=None, digits: int = 15) -> str:
 def move_values_text_chunks(solution, position=None, digits: int = 15):
     """:func:`move_values_text` one move at a time (joined by newlines), so that
     a large report is written without its whole text in memory."""
+    hints = FactorHints()  # (the moves' breakpoints share factors)
     for move, f in solution.move_values(position).items():
+        minimal_polynomials(f.points, hints)
         rows = [
             (f"[{_point_text(pc.lo, digits)}, {_point_text(pc.hi, digits)}]", pc.formula.text())
             for pc in f.pieces()
@@ -253,7 +257,9 @@ def move_values_json(solution, position=None, digits: int = 15) -> list[dict]:
 
 def iter_move_values_json(solution, position=None, digits: int = 15):
     """The entries of :func:`move_values_json` one at a time."""
+    hints = FactorHints()  # (the moves' breakpoints share factors)
     for move, f in solution.move_values(position).items():
+        minimal_polynomials(f.points, hints)
         yield {
             "move": move_json(move),
             "pieces": [
