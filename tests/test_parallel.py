@@ -3,11 +3,12 @@
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
-from flint import fmpq
+from flint import fmpq, fmpz_poly
 
 from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.games.heapgames import MultiNim
-from symbolic_noise.solvers.parallel import balanced_cuts, solve_parallel, split_interval, stitch
+from symbolic_noise.exact.algebraic import RealAlgebraic
+from symbolic_noise.solvers.parallel import balanced_cuts, minimal_polynomials_on, solve_parallel, split_interval, stitch
 
 
 def same(a, b):
@@ -69,3 +70,35 @@ def test_cli_dask_scheduler_address(capsys):
         par = capsys.readouterr().out
     assert main(["solve", "nim", "9", "--no-cache", "--format", "json"]) == 0
     assert par == capsys.readouterr().out
+
+
+def test_minimal_polynomials_on_workers_are_the_serial_ones():
+    points = solve(Nim(20), "binary").value().points
+    alone = [RealAlgebraic(x.poly, x.lo, x.hi, _trusted=True) for x in points]
+    assert any(x.poly.degree() > 20 for x in alone)
+    with ProcessPoolExecutor(1) as a, ProcessPoolExecutor(1) as b:
+        minimal_polynomials_on(points, [a, b])
+    assert all(x.knows_minpoly for x in points)
+    for x, y in zip(points, alone):
+        assert x.minpoly() == y.minpoly() and x == y and x.is_rational == y.is_rational
+        assert x.poly == y.poly  # the minimal polynomial became the defining one on both
+
+
+def test_adopt_minpoly_checks_what_it_is_given():
+    m = fmpz_poly([-2, 0, 1])
+    f = m * fmpz_poly([-1, 2]) * fmpz_poly([-3, 0, 1])  # roots 1/2, sqrt 2, sqrt 3
+    x = RealAlgebraic.root(f, fmpq(13, 10), fmpq(3, 2))  # sqrt 2
+    with pytest.raises(ValueError):
+        x.adopt_minpoly(fmpz_poly([-3, 0, 1]))  # divides f, no root in the interval
+    with pytest.raises(ValueError):
+        x.adopt_minpoly(fmpz_poly([-7, 5]))  # its root 7/5 is in the interval, it does not divide f
+    with pytest.raises(ValueError):
+        x.adopt_minpoly(m * 3)  # not primitive
+    with pytest.raises(ValueError):
+        x.adopt_minpoly(-m)  # negative leading coefficient
+    assert not x.knows_minpoly
+    x.adopt_minpoly(m)
+    assert x.knows_minpoly and x.minpoly() == m and x.poly == m
+    half = RealAlgebraic.root(f, fmpq(1, 3), fmpq(2, 3))
+    half.adopt_minpoly(fmpz_poly([-1, 2]))
+    assert half.is_rational and half.rational_value == fmpq(1, 2)

@@ -238,6 +238,11 @@ class RealAlgebraic:
         return self._lo == self._hi
 
     @property
+    def knows_minpoly(self) -> bool:
+        """True when the minimal polynomial is known (found, or rational)."""
+        return self._minpoly is not None
+
+    @property
     def rational_value(self) -> fmpq | None:
         """The number as ``fmpq`` if it is known to be rational, else ``None``."""
         return self._lo if self._lo == self._hi else None
@@ -414,14 +419,38 @@ class RealAlgebraic:
                         break
                 else:  # pragma: no cover - the invariants make this impossible
                     raise AssertionError("no factor of the defining polynomial changes sign")
-            self._minpoly = found
-            if self._minpoly.degree() == 1:
-                c = self._minpoly.coeffs()
-                self._make_rational(fmpq(-c[0], c[1]))
-            else:
-                self._poly = self._minpoly
-                self._slo = sign(self._poly(self._lo))
+            self._settle(found)
         return self._minpoly
+
+    def adopt_minpoly(self, m: fmpz_poly) -> None:
+        """Take ``m`` as the minimal polynomial, as :meth:`minpoly` found it in
+        another process (:func:`symbolic_noise.solvers.parallel.minimal_polynomials_on`).
+
+        Checked here: ``m`` is primitive with a positive leading coefficient,
+        divides the defining polynomial exactly and changes sign on the
+        isolating interval, so the number is its root; that ``m`` is
+        irreducible is the other process's factorization's word.  Raises
+        ``ValueError`` when a check fails.
+        """
+        if self._minpoly is not None:
+            return
+        if m.degree() < 1 or polys.primitive(m) != m or m.coeffs()[-1] < 0:
+            raise ValueError(f"{m} is not a primitive polynomial with a positive leading coefficient")
+        if divmod(self._poly, m)[1] != 0 or sign(m(self._lo)) == sign(m(self._hi)):
+            raise ValueError(f"{m} is not the minimal polynomial of {self}")
+        self._settle(m)
+
+    def _settle(self, m: fmpz_poly) -> None:
+        """``m`` (irreducible, with the number as its root in the interval) is
+        the minimal polynomial: a rational number collapses to its rational
+        form, else ``m`` becomes the defining polynomial."""
+        self._minpoly = m
+        if m.degree() == 1:
+            c = m.coeffs()
+            self._make_rational(fmpq(-c[0], c[1]))
+        else:
+            self._poly = m
+            self._slo = sign(self._poly(self._lo))
 
     def root_index(self) -> int:
         """Index of this number among the real roots of its minimal polynomial, in

@@ -29,19 +29,17 @@ Examples
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-import numpy as np
 from flint import fmpq
-from matplotlib.axes import Axes
-from matplotlib.colors import LinearSegmentedColormap, to_rgb
-from matplotlib.figure import Figure
-from matplotlib.patches import Patch
 
 from ..errors import GameParameterError
-from .figlayout import MoveColours, runs
 from ..exact.piecewise import PiecewiseFunction
 from .reports import move_text
+
+if TYPE_CHECKING:  # (matplotlib is imported where it draws: every command line run registers atlas's parser)
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 #: samples of N along p in every row of the shading
 SAMPLES = 240
@@ -137,6 +135,13 @@ def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = No
     >>> len([p for p in fig.axes[0].patches if p.get_gid() == "atlas"])
     6
     """
+    import numpy as np
+    from matplotlib.colors import LinearSegmentedColormap, to_rgb
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Patch
+
+    from .figlayout import MoveColours, runs
+
     if not rows:
         raise ValueError("an atlas needs at least one row")
     if ax is None:
@@ -194,6 +199,8 @@ def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = No
 
 def _faded(colour: str, n: float) -> tuple[float, float, float]:
     """The colour as the shading shows it where N = n."""
+    from matplotlib.colors import to_rgb
+
     alpha = FADE * (1.0 - n)
     return tuple(1.0 * alpha + c * (1.0 - alpha) for c in to_rgb(colour))  # type: ignore[return-value]
 

@@ -224,7 +224,10 @@ def stop_pools(pools) -> None:
             manager.join(timeout=10)
 
 
-def _solve(args):
+def _solve(args, report: bool = False):
+    """The solution ``args`` ask for; with ``report`` (a text, JSON or LaTeX
+    report of the start position follows) a parallel solve's workers also
+    find its breakpoints' minimal polynomials before they stop."""
     game = game_from_spec(args.game, args.param)
     channel = _channel(args, game)
     interval = _interval(args.interval) if args.interval else (0, 1)
@@ -255,6 +258,10 @@ def _solve(args):
                         game, channel, interval, executors=executors, start=start, misere=args.misere,
                         known=known, progress=bar, store=store,
                     )
+                    if report:
+                        from ..solvers.parallel import minimal_polynomials_on
+
+                        minimal_polynomials_on(sol.value().points, executors)
                 finally:
                     close()
             else:
@@ -327,7 +334,7 @@ def cmd_solve(args) -> int:
             out = f"N({p}) = {value} = {fixed(value, args.digits)}   optimal: {reports.moves_text(res.optimal)}\n"
         _emit(out, args)
         return 0
-    game, sol = _solve(args)
+    game, sol = _solve(args, report=True)
     out: str | Iterable[str]
     if args.format == "json":
         data = reports.solution_json(sol, digits=args.digits)

@@ -23,11 +23,12 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from flint import fmpq
+from flint import fmpq, fmpz_poly
 
 from . import codec
 from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
+from ..exact.algebraic import FactorHints, RealAlgebraic
 from ..exact.piecewise import PiecewiseFunction
 from ..exact.polys import as_fmpq
 from .solver import Solution, SolveProgress, exact_interval, solve
@@ -98,6 +99,49 @@ def solve_chunk(game: Game, channel: Channel, lo: str, hi: str, order_size=None,
         if store is not None:
             store.close()
     return [codec.encode(sol.value(v)) for v in sol.positions()]
+
+
+def _remote_minpolys(items: list) -> list:
+    """The minimal polynomials (coefficient lists) of the numbers ``items``
+    (``(coefficients, lo, hi)`` of a defining polynomial and an isolating
+    interval), with one :class:`FactorHints` for all."""
+    points = [RealAlgebraic(fmpz_poly(c), fmpq(lo), fmpq(hi), _trusted=True) for c, lo, hi in items]
+    hints = FactorHints()
+    return [[int(c) for c in x.minpoly(hints).coeffs()] for x in points]
+
+
+def minimal_polynomials_on(points, executors: list) -> None:
+    """Find the minimal polynomials of ``points`` (what a report prints, see
+    :func:`symbolic_noise.exact.algebraic.minimal_polynomials`) on
+    ``executors``, each factoring a share: the numbers take them with
+    :meth:`RealAlgebraic.adopt_minpoly`, which checks them.
+
+    The shares are dealt out in turn along ``points``, so that each worker
+    meets both the small positions' breakpoints and the large ones' (the cost
+    grows with the degree).
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from symbolic_noise import Nim, solve
+    >>> points = solve(Nim(8), "binary").value().points
+    >>> [x.poly.degree() for x in points if not x.is_rational]
+    [13, 10, 7, 9, 12]
+    >>> with ThreadPoolExecutor(1) as a, ThreadPoolExecutor(1) as b:
+    ...     minimal_polynomials_on(points, [a, b])
+    >>> [x.poly.degree() for x in points if x.knows_minpoly and not x.is_rational]
+    [6, 8, 7, 8, 8]
+    """
+    todo = [x for x in points if not x.is_rational and not x.knows_minpoly]
+    if not todo:
+        return
+    n = max(1, min(len(executors), len(todo)))
+    shares = [todo[i::n] for i in range(n)]
+    futures = [
+        ex.submit(_remote_minpolys, [([int(c) for c in x.poly.coeffs()], str(x.lo), str(x.hi)) for x in share])
+        for ex, share in zip(executors, shares)
+    ]
+    for share, future in zip(shares, futures):
+        for x, m in zip(share, future.result()):
+            x.adopt_minpoly(fmpz_poly(m))
 
 
 def stitch(parts: list[PiecewiseFunction]) -> PiecewiseFunction:
