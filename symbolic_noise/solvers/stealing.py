@@ -66,7 +66,7 @@ import os
 import time
 from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from flint import fmpq
 
@@ -161,6 +161,16 @@ def _remote_end(token):
 # --------------------------------------------------------------------------- driver side
 
 
+class _Sent(NamedTuple):
+    """The task a range worker is on."""
+
+    index: int  # in the positions to solve
+    lo: fmpq  # the range it was sent for (narrowed since if a steal took part of it)
+    hi: fmpq
+    at: float  # perf_counter when it was sent
+    first: bool  # it starts the range (the range's first position: cold)
+
+
 @dataclass(eq=False)
 class _Range:
     """What the driver knows of one worker."""
@@ -171,7 +181,7 @@ class _Range:
     hi: fmpq
     next: int = 0  # index in the positions to solve of the next one to hand out
     future: object = None
-    sent: tuple = None  # (index, lo, hi, wall time, whether it starts the range) of the task in flight
+    sent: _Sent | None = None  # the task in flight
     keep: tuple | None = None  # a narrowing the next task must do first
     last: float = 0.0  # CPU seconds a position is expected to take here, from the last one solved
     profile: list = field(default_factory=list)  # its [(p, seconds)] on the range
@@ -299,7 +309,7 @@ def solve_stealing(
         else:
             r.future = r.executor.submit(_remote_begin, *first, [todo[i]])
         r.keep = None
-        r.sent = (i, r.lo, r.hi, time.perf_counter(), first is not None)
+        r.sent = _Sent(i, r.lo, r.hi, time.perf_counter(), first is not None)
 
     def receive(r: _Range) -> None:
         """Take ``r``'s finished task, hand it the next one at once (the value
@@ -340,17 +350,17 @@ def solve_stealing(
         # two ranges stole back and forth at position 30 three times)
         busy = [
             r for r in ranges
-            if r is not thief and r.future is not None and len(todo) - r.next >= _MIN_AHEAD and not r.sent[4]
+            if r is not thief and r.future is not None and len(todo) - r.next >= _MIN_AHEAD and not r.sent.first
         ]
         if not busy:
             return False
         victim = max(busy, key=lambda r: (len(todo) - r.next) * r.last)
-        i = victim.sent[0]  # the position the victim is solving now
+        i = victim.sent.index  # the position the victim is solving now
         ahead = len(todo) - victim.next  # positions after it
         # the thief solves positions i..end on its part (i again, cold); the
         # victim the rest of position i on its whole range, then the later
         # positions on what it keeps: split the later ones so both end together
-        elapsed = time.perf_counter() - victim.sent[3]
+        elapsed = time.perf_counter() - victim.sent.at
         left_now = max(victim.last - elapsed, 0.0)
         # with s the thief's share: left_now + ahead (1 - s) last = COLD s last + ahead s last
         share = (left_now + ahead * victim.last) / ((_COLD + 2 * ahead) * victim.last) if victim.last > 0 else 0.5
