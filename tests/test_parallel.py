@@ -8,6 +8,7 @@ from flint import fmpq, fmpz_poly
 from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.games.heapgames import MultiNim
 from symbolic_noise.exact.algebraic import RealAlgebraic
+from symbolic_noise.exact.piecewise import PointValue
 from symbolic_noise.solvers.parallel import balanced_cuts, minimal_polynomials_on, solve_parallel, split_interval, stitch
 
 
@@ -82,6 +83,38 @@ def test_minimal_polynomials_on_workers_are_the_serial_ones():
     for x, y in zip(points, alone):
         assert x.minpoly() == y.minpoly() and x == y and x.is_rational == y.is_rational
         assert x.poly == y.poly  # the minimal polynomial became the defining one on both
+
+
+def test_root_indices_and_refinement_on_workers_are_the_serial_ones():
+    points = solve(Nim(16), "binary").value().points
+    alone = [RealAlgebraic(x.poly, x.lo, x.hi, _trusted=True) for x in points]
+    before = [x.interval for x in points]
+    with ThreadPoolExecutor(1) as a, ThreadPoolExecutor(1) as b:
+        minimal_polynomials_on(points, [a, b], digits=20, index=True)
+    for x, y, (lo, hi) in zip(points, alone, before):
+        assert x.exact_str() == y.exact_str()  # the minimal polynomial and the root index
+        assert x.decimal(20) == y.decimal(20)
+        if not x.is_rational:
+            assert lo <= x.lo < x.hi <= hi and x.hi - x.lo <= fmpq(1, 2**PointValue.point_bits(20))
+
+
+def test_narrow_to_and_adopt_root_index_check_what_they_are_given():
+    x = RealAlgebraic.root(fmpz_poly([-2, 0, 1]), 1, 2)  # sqrt 2
+    with pytest.raises(ValueError):
+        x.narrow_to(fmpq(3, 2), 2)  # no sign change
+    with pytest.raises(ValueError):
+        x.narrow_to(fmpq(1, 2), fmpq(3, 2))  # not inside [1, 2]
+    with pytest.raises(ValueError):
+        x.narrow_to(fmpq(3, 2), fmpq(5, 4))  # empty
+    with pytest.raises(ValueError):
+        x.adopt_root_index(1)  # the minimal polynomial is not known yet
+    x.narrow_to(fmpq(7, 5), fmpq(10, 7))
+    assert x.interval == (fmpq(7, 5), fmpq(10, 7)) and x.decimal(10) == "1.414213562"
+    assert x.minpoly() == fmpz_poly([-2, 0, 1])
+    with pytest.raises(ValueError):
+        x.adopt_root_index(2)  # x^2 - 2 has two real roots
+    x.adopt_root_index(1)
+    assert x.root_index() == 1 and x.exact_str() == "CRootOf(x**2 - 2, 1)"
 
 
 def test_adopt_minpoly_checks_what_it_is_given():

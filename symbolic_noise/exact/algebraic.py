@@ -440,6 +440,39 @@ class RealAlgebraic:
             raise ValueError(f"{m} is not the minimal polynomial of {self}")
         self._settle(m)
 
+    def adopt_root_index(self, k: int) -> None:
+        """Take ``k`` as :meth:`root_index`, as another process counted it
+        (:func:`symbolic_noise.solvers.parallel.minimal_polynomials_on`); that
+        process's count is its word (counting again is what it saves), only
+        its range is checked.  Needs the minimal polynomial known."""
+        if self._minpoly is None:
+            raise ValueError("the minimal polynomial must be known first")
+        if not 0 <= k < max(1, self._minpoly.degree()):
+            raise ValueError(f"{k} is not the index of a root of {self._minpoly}")
+        if self._index is None:
+            self._index = 0 if self._minpoly.degree() == 1 else int(k)
+
+    def narrow_to(self, lo, hi) -> None:
+        """Take [lo, hi], inside the isolating interval, as the new one, as
+        :meth:`refine_to` found it in another process.  Checked exactly: the
+        defining polynomial has opposite non-zero signs at ``lo`` and ``hi``
+        (so the one root of the old interval is in the new one); raises
+        ``ValueError`` otherwise.  Nothing to do for a rational number.
+
+        >>> r = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)
+        >>> r.narrow_to("7/10", "3/4"); r.interval
+        (7/10, 3/4)
+        """
+        if self._lo == self._hi:
+            return
+        lo, hi = as_fmpq(lo), as_fmpq(hi)
+        if not self._lo <= lo < hi <= self._hi:
+            raise ValueError(f"[{lo}, {hi}] is not inside the isolating interval [{self._lo}, {self._hi}]")
+        slo, shi = sign(self._poly(lo)), sign(self._poly(hi))
+        if slo == 0 or shi == 0 or slo == shi:
+            raise ValueError(f"the defining polynomial does not change sign on [{lo}, {hi}]")
+        self._lo, self._hi, self._slo = lo, hi, slo
+
     def _settle(self, m: fmpz_poly) -> None:
         """``m`` (irreducible, with the number as its root in the interval) is
         the minimal polynomial: a rational number collapses to its rational

@@ -96,7 +96,7 @@ class PointValue:
         height = max(f.num.height_bits(), f.den.height_bits()) + max(f.degree, 1).bit_length() + 8
         extra = 16
         while True:
-            bits = int(digits * 3.33) + extra
+            bits = int(digits * 3.33) + extra  # (the first time: point_bits)
             self.point.refine_to(fmpq(1, 2**bits))
             lo, hi = self.point.interval
             with ctx.workprec(height + bits + 32):
@@ -107,6 +107,12 @@ class PointValue:
                 if bhi - blo <= target * max(1, abs(blo)):
                     return blo, bhi
             extra *= 2
+
+    @staticmethod
+    def point_bits(digits: int) -> int:
+        """The width ``2^-bits`` to which :meth:`decimal` with ``digits`` first
+        refines the point (through :meth:`enclosure` with 4 digits more)."""
+        return int((digits + 4) * 3.33) + 16
 
     def decimal(self, digits: int = 15) -> str:
         """Correctly rounded, ``digits`` significant digits."""

@@ -227,7 +227,8 @@ def stop_pools(pools) -> None:
 def _solve(args, report: bool = False):
     """The solution ``args`` ask for; with ``report`` (a text, JSON or LaTeX
     report of the start position follows) a parallel solve's workers also
-    find its breakpoints' minimal polynomials before they stop."""
+    find its breakpoints' minimal polynomials (and for JSON their root
+    indices), and refine them for the report's digits, before they stop."""
     game = game_from_spec(args.game, args.param)
     channel = _channel(args, game)
     interval = _interval(args.interval) if args.interval else (0, 1)
@@ -261,7 +262,8 @@ def _solve(args, report: bool = False):
                     if report:
                         from ..solvers.parallel import minimal_polynomials_on
 
-                        minimal_polynomials_on(sol.value().points, executors)
+                        minimal_polynomials_on(sol.value().points, executors, digits=args.digits,
+                                               index=args.format == "json")
                 finally:
                     close()
             else:

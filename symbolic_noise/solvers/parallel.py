@@ -29,7 +29,7 @@ from . import codec
 from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
 from ..exact.algebraic import FactorHints, RealAlgebraic
-from ..exact.piecewise import PiecewiseFunction
+from ..exact.piecewise import PiecewiseFunction, PointValue
 from ..exact.polys import as_fmpq
 from .solver import Solution, SolveProgress, exact_interval, solve
 
@@ -101,20 +101,35 @@ def solve_chunk(game: Game, channel: Channel, lo: str, hi: str, order_size=None,
     return [codec.encode(sol.value(v)) for v in sol.positions()]
 
 
-def _remote_minpolys(items: list) -> list:
-    """The minimal polynomials (coefficient lists) of the numbers ``items``
-    (``(coefficients, lo, hi)`` of a defining polynomial and an isolating
-    interval), with one :class:`FactorHints` for all."""
+def _remote_minpolys(items: list, index: bool = False, bits: int | None = None) -> list:
+    """For each of the numbers ``items`` (``(coefficients, lo, hi)`` of a
+    defining polynomial and an isolating interval): its minimal polynomial
+    (coefficients; one :class:`FactorHints` for all), its root index when
+    ``index``, and its isolating interval refined to width ``2^-bits``
+    (strings) when ``bits``."""
     points = [RealAlgebraic(fmpz_poly(c), fmpq(lo), fmpq(hi), _trusted=True) for c, lo, hi in items]
     hints = FactorHints()
-    return [[int(c) for c in x.minpoly(hints).coeffs()] for x in points]
+    out = []
+    for x in points:
+        m = [int(c) for c in x.minpoly(hints).coeffs()]
+        k = x.root_index() if index else None
+        if bits is not None:
+            x.refine_to(fmpq(1, 2**bits))
+        out.append((m, k, str(x.lo), str(x.hi)))
+    return out
 
 
-def minimal_polynomials_on(points, executors: list) -> None:
+def minimal_polynomials_on(points, executors: list, *, digits: int | None = None, index: bool = False) -> None:
     """Find the minimal polynomials of ``points`` (what a report prints, see
     :func:`symbolic_noise.exact.algebraic.minimal_polynomials`) on
     ``executors``, each factoring a share: the numbers take them with
-    :meth:`RealAlgebraic.adopt_minpoly`, which checks them.
+    :meth:`RealAlgebraic.adopt_minpoly`, which checks them.  With ``index``
+    (the JSON report's ``CRootOf`` form) the workers also count each one's
+    root index (:meth:`RealAlgebraic.adopt_root_index`), and with ``digits``
+    they refine each interval as far as a report with that many digits
+    refines the point for its value there
+    (:meth:`symbolic_noise.exact.piecewise.PointValue.enclosure`), which the
+    driver checks by two exact signs (:meth:`RealAlgebraic.narrow_to`).
 
     The shares are dealt out in turn along ``points``, so that each worker
     meets both the small positions' breakpoints and the large ones' (the cost
@@ -126,22 +141,27 @@ def minimal_polynomials_on(points, executors: list) -> None:
     >>> [x.poly.degree() for x in points if not x.is_rational]
     [13, 10, 7, 9, 12]
     >>> with ThreadPoolExecutor(1) as a, ThreadPoolExecutor(1) as b:
-    ...     minimal_polynomials_on(points, [a, b])
-    >>> [x.poly.degree() for x in points if x.knows_minpoly and not x.is_rational]
-    [6, 8, 7, 8, 8]
+    ...     minimal_polynomials_on(points, [a, b], index=True)
+    >>> [(x.poly.degree(), x.root_index()) for x in points if x.knows_minpoly and not x.is_rational]
+    [(6, 1), (8, 1), (7, 2), (8, 1), (8, 1)]
     """
     todo = [x for x in points if not x.is_rational and not x.knows_minpoly]
     if not todo:
         return
+    bits = None if digits is None else PointValue.point_bits(digits)
     n = max(1, min(len(executors), len(todo)))
     shares = [todo[i::n] for i in range(n)]
     futures = [
-        ex.submit(_remote_minpolys, [([int(c) for c in x.poly.coeffs()], str(x.lo), str(x.hi)) for x in share])
+        ex.submit(_remote_minpolys, [([int(c) for c in x.poly.coeffs()], str(x.lo), str(x.hi)) for x in share],
+                  index, bits)
         for ex, share in zip(executors, shares)
     ]
     for share, future in zip(shares, futures):
-        for x, m in zip(share, future.result()):
+        for x, (m, k, lo, hi) in zip(share, future.result()):
             x.adopt_minpoly(fmpz_poly(m))
+            if k is not None:
+                x.adopt_root_index(k)
+            x.narrow_to(lo, hi)
 
 
 def stitch(parts: list[PiecewiseFunction]) -> PiecewiseFunction:
