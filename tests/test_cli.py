@@ -250,7 +250,9 @@ def test_ctrl_c_with_jobs_split_by_positions_keeps_the_work(tmp_path):
     start = time.time()
     status, text = pty_run(["solve", "chomp", "5x6", "--channel", "king", "--cache", cache, "--jobs", "2"],
                            interrupt_after=3, interrupt_when="/461")
-    assert status == 130 and "Traceback" not in text
+    # (-9 once in a suite run on a slow host, 2026-11-26 14:38 UTC: still running
+    # after 120 s; not again in 7 runs alone or beside two busy solves)
+    assert status == 130 and "Traceback" not in text, (status, text[-3000:])
     assert time.time() - start < 60
     plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
     last = [line for line in plain.replace("\r", "\n").splitlines() if line.strip()][-1]

@@ -203,3 +203,23 @@ def test_sign_at_is_the_exact_sign(coeffs, t, bits):
         a, b = r
         m = fmpq(int(((a + b) / 2 * 2**bits).floor()), 2**bits)
         assert polys.sign_at(f, m) == polys.sign(f(m))
+
+
+@given(st.lists(st.sampled_from([Fraction(-300), Fraction(-7, 2), Fraction(-1), Fraction(-1, 3), Fraction(0), Fraction(1, 2),
+                                 Fraction(1), Fraction(9, 8), Fraction(40), Fraction(1000)]), min_size=0, max_size=5, unique=True),
+       st.lists(st.integers(-9, 9), min_size=1, max_size=5).filter(lambda c: c[-1] != 0),
+       st.sampled_from([-2, -1, 0, 1, 2]), st.sampled_from([-2, -1, 0, 1, 2]))
+def test_count_real_roots_over_wide_intervals(roots, extra, left, right):
+    """count_real_roots over intervals reaching past the root bound on either
+    side (counted through x = -1/y and x = 1/y on (0, 1)) and ending at or
+    near -1, 0, 1: SymPy's count."""
+    f = fmpz_poly(extra)
+    for r in roots:
+        f *= polys.linear_factor(fmpq(r.numerator, r.denominator))
+    bound = int(polys.root_bound(polys.sqf_part(f)))
+    ends = {-2: -4 * bound, -1: -bound, 0: 0, 1: bound, 2: 4 * bound}
+    lo, hi = ends[min(left, right)], ends[max(left, right)]
+    for a, b in ((lo, hi), (lo, -1), (lo, 1), (-1, hi), (1, hi)):
+        if a <= b:
+            expected = sympy_roots_in([int(c) for c in f.coeffs()], sympy.Rational(a), sympy.Rational(b))
+            assert polys.count_real_roots(f, a, b) == len(expected), (a, b)

@@ -46,9 +46,10 @@ class FactorHints:
     and the denominators of small positions' values, so ``D`` has 3-16
     irreducible factors where the minimal polynomial is one (nim 48: degree
     106 at the median, its minimal polynomial about 80).  Factoring only
-    what is left after dividing out the factors met before takes 0.95 s
-    instead of 1.76 s for nim 48's 235 irrational breakpoints and 2.9 s
-    instead of 5.3 s for nim 64's 361 (``benchmarks/minpoly_hints.py``).
+    what is left after dividing out the factors met before takes 0.97 s
+    instead of 1.80 s of CPU for nim 48's 235 irrational breakpoints and
+    3.24 s instead of 5.95 s for nim 64's 361 (``benchmarks/minpoly_hints.py``,
+    2026-11-26).
 
     A hint only saves time: ``f`` is divided out only when it divides the
     polynomial exactly, and taken as the minimal polynomial only when it

@@ -96,7 +96,7 @@ class PointValue:
         height = max(f.num.height_bits(), f.den.height_bits()) + max(f.degree, 1).bit_length() + 8
         extra = 16
         while True:
-            bits = int(digits * 3.33) + extra  # (the first time: point_bits)
+            bits = int(digits * 3.33) + extra  # (first, called by decimal(d): point_bits(d))
             self.point.refine_to(fmpq(1, 2**bits))
             lo, hi = self.point.interval
             with ctx.workprec(height + bits + 32):

@@ -521,8 +521,37 @@ def count_real_roots(f: fmpz_poly, lo, hi) -> int:
     """
     if f.degree() <= 0:
         return 0
-    rationals, intervals, _ = isolate_real_roots(sqf_part(f), lo, hi)
+    g = sqf_part(f)
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    n = 0
+    if lo < -1 or hi > 1:
+        # where [lo, hi] holds every root beyond -1 (or 1), count those in
+        # (0, 1) after x = -1/y (x = 1/y): bisecting [-B, -1] from a root bound
+        # B took 2.7x as long (the minimal polynomials of nim 40's breakpoints)
+        bound = root_bound(g)
+        if lo <= -bound and hi > -1:
+            n += _count_closed(_reversed(g, -1), fmpq(0), fmpq(1)) - (1 if g(-1) == 0 else 0)
+            lo = fmpq(-1)
+        if hi >= bound and lo < 1:
+            n += _count_closed(_reversed(g, 1), fmpq(0), fmpq(1)) - (1 if g(1) == 0 else 0)
+            hi = fmpq(1)
+    return n + _count_closed(g, lo, hi)
+
+
+def _count_closed(g: fmpz_poly, lo: fmpq, hi: fmpq) -> int:
+    """Number of distinct real roots of the square-free ``g`` in [lo, hi]."""
+    if g.degree() <= 0:
+        return 0
+    rationals, intervals, _ = isolate_real_roots(g, lo, hi)
     return len(rationals) + len(intervals)
+
+
+def _reversed(g: fmpz_poly, s: int) -> fmpz_poly:
+    """``y^d g(s / y)`` (``s`` = 1 or -1): its roots in (0, 1) are ``s / x``
+    for the roots ``x`` of ``g`` beyond ``s`` (x > 1, or x < -1)."""
+    c = g.coeffs()
+    d = len(c) - 1
+    return fmpz_poly([c[d - j] * s ** (d - j) for j in range(d + 1)])
 
 
 def root_bound(f: fmpz_poly) -> fmpz:
