@@ -32,7 +32,7 @@ from symbolic_noise.io import reports
 
 def _copies(points) -> list[RealAlgebraic]:
     """Fresh irrational points with the same defining polynomials and intervals."""
-    return [RealAlgebraic(x._poly, x._lo, x._hi, _trusted=True) for x in points if not x.is_rational]
+    return [RealAlgebraic(x.poly, x.lo, x.hi, _trusted=True) for x in points if not x.is_rational]
 
 
 def _timed(points, hints: FactorHints | None) -> tuple[float, list]:
@@ -49,7 +49,7 @@ def main() -> int:
     for k in args.k:
         sol = solve(Nim(k), "binary")
         points = sol.value().points
-        degrees = sorted(x._poly.degree() for x in points if not x.is_rational)
+        degrees = sorted(x.poly.degree() for x in points if not x.is_rational)
         plain, hinted, same = [], [], True
         for _ in range(args.repeat):
             t1, m1 = _timed(_copies(points), None)
