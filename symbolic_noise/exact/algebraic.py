@@ -451,7 +451,7 @@ class RealAlgebraic:
         if not 0 <= k < max(1, self._minpoly.degree()):
             raise ValueError(f"{k} is not the index of a root of {self._minpoly}")
         if self._index is None:
-            self._index = 0 if self._minpoly.degree() == 1 else int(k)
+            self._index = int(k)
 
     def narrow_to(self, lo, hi) -> None:
         """Take [lo, hi], inside the isolating interval, as the new one, as

@@ -41,6 +41,7 @@ X = fmpz_poly([0, 1])
 ONE_PLUS_X = fmpz_poly([1, 1])
 ZERO = fmpz_poly([])
 ONE = fmpz_poly([1])
+MINUS_X = fmpz_poly([0, -1])
 
 
 # --------------------------------------------------------------------------- numbers
@@ -547,11 +548,10 @@ def _count_closed(g: fmpz_poly, lo: fmpq, hi: fmpq) -> int:
 
 
 def _reversed(g: fmpz_poly, s: int) -> fmpz_poly:
-    """``y^d g(s / y)`` (``s`` = 1 or -1): its roots in (0, 1) are ``s / x``
-    for the roots ``x`` of ``g`` beyond ``s`` (x > 1, or x < -1)."""
-    c = g.coeffs()
-    d = len(c) - 1
-    return fmpz_poly([c[d - j] * s ** (d - j) for j in range(d + 1)])
+    """``y^d g(s / y)``, up to sign (``s`` = 1 or -1): its roots in (0, 1) are
+    ``s / x`` for the roots ``x`` of ``g`` beyond ``s`` (x > 1, or x < -1)."""
+    r = fmpz_poly(g.coeffs()[::-1])  # y^d g(1 / y)
+    return r if s == 1 else r(MINUS_X)
 
 
 def root_bound(f: fmpz_poly) -> fmpz:
