@@ -53,7 +53,14 @@ def test_matches_serial(game, channel, workers):
     par = solve_by_positions(game, channel, executors=[Here() for _ in range(workers)], stats=stats)
     same(solve(game, channel), par)
     solved = [v for _, positions, _, _ in stats["tasks"] for v in positions]
-    assert sorted(solved, key=repr) == sorted((v for v in game.positions() if game.followers(v)), key=repr)
+    mirrored = stats.get("mirrored", [])
+    assert sorted(solved + mirrored, key=repr) == sorted((v for v in game.positions() if game.followers(v)), key=repr)
+    if isinstance(game, Chomp) and game.rows == game.cols:
+        # a square board: the transposed positions are mirrored, never solved twice
+        t = game.symmetry()
+        assert mirrored and all(t.position(v) in solved for v in mirrored)
+    else:
+        assert not mirrored
     if workers > 1 and isinstance(game, Chomp):
         assert len({i for i, _, _, _ in stats["tasks"]}) > 1  # the work was shared
 

@@ -110,6 +110,13 @@ class Game(abc.ABC):
     def is_terminal(self, v: Position) -> bool:
         return not self.followers(v)
 
+    def symmetry(self):
+        """An involution of the positions and move labels that maps moves to
+        moves (``position(v)``, ``move(label)``), or None.  The solver
+        mirrors a position's value from its image's where the channel is
+        shown to respect it (:mod:`symbolic_noise.solvers.symmetry`)."""
+        return None
+
     def follower_by_label(self, v: Position, label) -> Position:
         """The follower of ``v`` named ``label`` (a move name or the follower itself)."""
         fs = self.followers(v)
@@ -183,6 +190,23 @@ class Nim(Game):
         """Width and codes of the moves at ``v`` for the binary channel: each
         follower (chips left) in binary with as many digits as ``v`` has."""
         return v.bit_length(), self.followers(v)
+
+
+class Transpose:
+    """The transposition of a square Chomp board: a Young diagram (row lengths,
+    bottom row first) to its conjugate, a square ``(row, column)`` to
+    ``(column, row)``.
+
+    >>> t = Transpose()
+    >>> t.position((3, 1)), t.position((2, 1, 1)), t.move((1, 2))
+    ((2, 1, 1), (3, 1), (2, 1))
+    """
+
+    def position(self, v: tuple) -> tuple:
+        return tuple(sum(1 for r in v if r > j) for j in range(v[0])) if v else v
+
+    def move(self, label: tuple) -> tuple:
+        return (label[1], label[0])
 
 
 class Chomp(Game):
@@ -265,6 +289,10 @@ class Chomp(Game):
 
     def followers(self, v: tuple) -> tuple:
         return tuple(self.bite(v, i, j) for i, j in self.squares(v))
+
+    def symmetry(self) -> "Transpose | None":
+        """The transposition of a square board (conjugate Young diagrams), else None."""
+        return Transpose() if self.rows == self.cols else None
 
     def move_label(self, v: tuple, w: tuple) -> tuple[int, int]:
         for k, r in enumerate(v):

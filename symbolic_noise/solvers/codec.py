@@ -204,7 +204,35 @@ def text(f: PiecewiseFunction) -> str:
     >>> text(solve(Nim(1), "binary").value())
     '{"points":["0","1"],"formulas":[[["1"],["1"]]],"labels":[[0]],"point_labels":[[0],[0]]}'
     """
-    return json.dumps(encode(f), separators=(",", ":"))
+    return dumps(encode(f))
+
+
+def dumps(data: dict) -> str:
+    """Encoded data (:func:`encode`, decimal strings) as the cache's compact JSON text."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+def relabel(data: dict, move) -> dict:
+    """Encoded data (either form) of the same function with every optimal move
+    ``m`` named ``move(m)`` instead (an injective map: a position's mirror
+    image, :mod:`symbolic_noise.solvers.symmetry`); the points and formulas
+    are shared.  It is what :func:`encode` makes of the relabelled function.
+
+    >>> from symbolic_noise import solve, Chomp
+    >>> f = solve(Chomp(2, 2), "king").value()
+    >>> relabel(encode(f), lambda m: (m[1], m[0]))["labels"]
+    [[[1, 2], [2, 1]], [[2, 2]]]
+    """
+
+    def sets(enc):
+        if enc is None:
+            return None
+        name = lambda s: sorted((_move(move(_unmove(m))) for m in s), key=repr)  # noqa: E731
+        if isinstance(enc, dict):
+            return {"sets": [name(s) for s in enc["sets"]], "at": enc["at"]}
+        return [name(s) for s in enc]
+
+    return {**data, "labels": sets(data["labels"]), "point_labels": sets(data["point_labels"])}
 
 
 def _encode_labels(sets, wire: bool):

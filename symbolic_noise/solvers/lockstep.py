@@ -45,7 +45,7 @@ from typing import Callable
 from flint import ctx as flint_ctx
 from flint import fmpq
 
-from . import codec
+from . import codec, symmetry
 from ..errors import WorkerLostError
 from ..exact.piecewise import PiecewiseFunction
 from ..exact.interning import Interner
@@ -102,6 +102,9 @@ class RangeWorker:
         if not self.game.followers(v):
             value = PiecewiseFunction.constant(1 if self.misere else 0, self.lo, self.hi, frozenset(), frozenset())
         else:
+            # a square Chomp board's transposed position: its image's value, relabelled
+            value = symmetry.mirrored(self.game, self.channel, v, self.values, (self.lo, self.hi), self.interner)
+        if value is None:
             pos = _Position(self.game, self.channel, v, self.lo, self.hi)
             follower_values = [self.values[w] for w in pos.followers]
             solver = _PositionSolver(pos, follower_values, self.lo, self.hi, self.cells, self.norm)

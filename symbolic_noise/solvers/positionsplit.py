@@ -47,7 +47,7 @@ from typing import Callable
 
 from flint import fmpq
 
-from . import codec
+from . import codec, symmetry
 from ..exact.interning import Interner
 from ..exact.piecewise import PiecewiseFunction
 from ..games.channels import Channel, get_channel
@@ -73,11 +73,15 @@ def _remote_start(token, game, channel, lo, hi, misere):
     return os.getpid()
 
 
-def _remote_task(token, foreign, positions, text=False):
+def _remote_task(token, foreign, positions, text=False, mirrors=()):
     """Take the followers' values ``foreign`` (encoded; those already held are
     skipped), solve ``positions`` in order, return the CPU seconds (in all,
-    and of taking the values), their encoded values and, with ``text``, their
-    JSON text for the cache (made here, in parallel, rather than by the driver)."""
+    and of taking the values), their encoded values, with ``text`` their
+    JSON text for the cache (made here, in parallel, rather than by the
+    driver), and the mirror images made (:mod:`symbolic_noise.solvers.symmetry`):
+    ``[(position, encoded, text)]`` for each position of ``mirrors`` whose
+    image the channel lets mirror (the driver vouches that the position's
+    followers have their images' values)."""
     worker = _worker(token)
     with _LOCKS[token]:
         start = time.process_time()
@@ -85,16 +89,26 @@ def _remote_task(token, foreign, positions, text=False):
             if v not in worker.values:
                 worker.values[v] = worker.interner.function(codec.decode(data, trusted=True))
         taking = time.process_time() - start
-        out, texts = [], []
+        out, texts, images = [], [], []
         for v in positions:
             for u in worker.game.followers(v):  # terminal followers are made where they are needed
                 if u not in worker.values and not worker.game.followers(u):
                     worker.solve_position(u)
             value = worker.solve_position(v)
             out.append(codec.encode(value, wire=True))
+            plain = codec.encode(value) if text else None
             if text:
-                texts.append(codec.text(value))
-        return time.process_time() - start, taking, out, texts
+                texts.append(codec.dumps(plain))
+            if v in mirrors:
+                span = (worker.lo, worker.hi)
+                image = symmetry.mirror_checked(worker.game, worker.channel, v, value, span, worker.interner)
+                if image is not None:
+                    t = worker.game.symmetry()
+                    tv = t.position(v)
+                    worker.values[tv] = image
+                    image_text = codec.dumps(codec.relabel(plain, t.move)) if text else None
+                    images.append((tv, codec.relabel(out[-1], t.move), image_text))
+        return time.process_time() - start, taking, out, texts, images
 
 
 def _remote_stop(token):
@@ -150,7 +164,8 @@ def solve_by_positions(
     are needed; ``store``: receives every solved position as soon as it is
     back).  ``stats``, a dict if given, receives ``tasks`` (per task: the
     worker, the positions, its CPU seconds and those of taking the
-    followers' values sent with it) and ``shipped`` (how many
+    followers' values sent with it), ``mirrored`` (the positions made as
+    mirror images, :mod:`symbolic_noise.solvers.symmetry`) and ``shipped`` (how many
     values travelled to a worker that did not solve them) and ``idle`` (per
     worker, the wall seconds it had no task, as far as the driver saw).
     """
@@ -182,6 +197,24 @@ def solve_by_positions(
     for v in todo:
         for u in set(followers[v]):
             parents.setdefault(u, []).append(v)
+    # a square Chomp board's transposed positions: the worker that solves the
+    # first of a pair mirrors it into the other (symmetry.mirror_checked) when
+    # the driver knows the first one's followers have their images' values
+    # ("twins": mirrored, or their own images); the other waits for it
+    t = game.symmetry() if hasattr(game, "symmetry") else None
+    image_of: dict = {}
+    twins: set = set()
+    if t is not None:
+        pending_set = set(todo)
+        for v in todo:
+            tv = t.position(v)
+            if tv == v:
+                twins.add(v)
+            elif tv in pending_set and index[v] < index[tv]:
+                image_of[v] = tv
+                waiting[tv] += 1
+                parents.setdefault(v, []).append(tv)
+        twins.update(v for v in terminal if t.position(v) == v)
     # the longest chain of positions to solve above each one: the critical path goes first
     above: dict = {}
     for v in reversed(todo):
@@ -190,6 +223,7 @@ def solve_by_positions(
     heapq.heapify(ready)
 
     encoded: dict = {}  # position -> its value as exact JSON (solved, or known and shipped once)
+    mirrored: set = set()  # positions made as mirror images (never handed out)
     held = [set() for _ in range(n)]  # positions whose values a worker holds (tasks done)
     inflight = [0] * n
     pending: dict = {}  # future -> (worker, positions)
@@ -234,7 +268,10 @@ def solve_by_positions(
             foreign = [(u, encoding(u)) for u in sorted(set(followers[v]), key=index.get)
                        if u not in held[i] and u not in terminal]
             shipped += len(foreign)
-            fut = ex.submit(_remote_task, tok, foreign, [v], want_text)
+            mirrors = ()
+            if v in image_of and all(u in twins or t.position(u) == u for u in set(followers[v])):
+                mirrors = (v,)
+            fut = ex.submit(_remote_task, tok, foreign, [v], want_text, mirrors)
             pending[fut] = (i, [v], [u for u, _ in foreign])
             if inflight[i] == 0 and since[i] is not None:
                 idle[i] += time.perf_counter() - since[i]
@@ -252,19 +289,24 @@ def solve_by_positions(
                 inflight[i] -= 1
                 if inflight[i] == 0:
                     since[i] = time.perf_counter()
-                cpu, taking, outs, texts = fut.result()
+                cpu, taking, outs, texts, images = fut.result()
                 # a worker holds what it was sent once the task is done (the
                 # tasks of one worker need not run in the order they were sent)
                 held[i].update(given)
                 if stats is not None:
                     stats.setdefault("tasks", []).append((i, positions, cpu, taking))
-                for k, (v, data) in enumerate(zip(positions, outs)):
+                    stats.setdefault("mirrored", []).extend(tv for tv, _, _ in images)
+                solved = [(v, data, texts[k] if texts else None) for k, (v, data) in enumerate(zip(positions, outs))]
+                for tv, data, text in images:
+                    twins.update((tv, t.position(tv)))
+                    mirrored.add(tv)
+                for v, data, text in solved + images:
                     encoded[v] = data
                     held[i].add(v)
-                    back.append((v, texts[k] if texts else None))
+                    back.append((v, text))
                     for w in parents.get(v, ()):
                         waiting[w] -= 1
-                        if waiting[w] == 0:
+                        if waiting[w] == 0 and w not in mirrored:
                             heapq.heappush(ready, (-above[w], index[w], w))
             fill()  # the workers get their next positions before the driver stores any
             for v, text in back:

@@ -104,6 +104,7 @@ from ..exact.polys import ONE, as_fmpq, sign
 from ..exact.ratfunc import RationalFunction
 from . import batchscreen
 from . import spread as spread_module
+from . import symmetry
 from .pairtest import PairTest, follower_bounds, pair_row
 from .spread import SlopeBounds
 from .solution import PointResult, Solution  # noqa: F401  (the result types; re-exported)
@@ -1427,6 +1428,11 @@ def solve_positions(
             value = store.load(v)
             if value is not None:
                 value = interner.function(value)
+        if value is None:
+            # a square Chomp board's transposed position: its image's value, relabelled
+            value = symmetry.mirrored(game, channel, v, values, (a, b), interner)
+            if value is not None and store is not None:
+                store.save(v, value)
         if value is None:
             pos = _Position(game, channel, v, a, b)
             report = None
