@@ -433,3 +433,22 @@ def test_the_parser_does_not_import_matplotlib():
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("split", ["positions", "p"])
+def test_a_worker_that_dies_is_one_clean_line(split, capsys, monkeypatch):
+    """A worker process killed mid-solve (the kernel's OOM killer did it to a
+    Chomp 7 x 7 king solve with --jobs 2) is a one-line error, not a traceback."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from symbolic_noise.solvers import positionsplit, stealing
+
+    def killed(*args, **kwargs):
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr(positionsplit, "solve_by_positions", killed)
+    monkeypatch.setattr(stealing, "solve_stealing", killed)
+    assert main(["solve", "chomp", "3x3", "--no-cache", "--quiet", "--jobs", "2", "--split", split]) != 0
+    err = capsys.readouterr().err
+    assert "worker process of --jobs died" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1

@@ -214,3 +214,20 @@ def test_games_with_almost_nothing_to_hand_out(game, channel):
     stats = {}
     same(solve(game, channel), solve_by_positions(game, channel, executors=[Here(), Here()], stats=stats))
     assert len(stats.get("tasks", [])) == sum(1 for v in game.positions() if game.followers(v))
+
+
+@pytest.mark.parametrize("game", [Chomp(4, 4), Chomp(3, 5)], ids=lambda g: g.describe())
+def test_workers_forget_the_values_no_position_left_needs(game, monkeypatch):
+    """A worker drops a value once every position that needs it is solved (a
+    Chomp 7 x 7 king solve with --jobs 2 held nearly every value in each
+    worker and ran out of memory); forgetting one too early would be a
+    KeyError in the worker, and the result must stay the serial one."""
+    from symbolic_noise.solvers.lockstep import RangeWorker
+
+    forgotten = []
+    real = RangeWorker.forget
+    monkeypatch.setattr(RangeWorker, "forget", lambda self, vs: forgotten.extend(vs) or real(self, vs))
+    par = solve_by_positions(game, "king", executors=[Here(), Here()])
+    same(solve(game, "king"), par)
+    inner = [v for v in game.positions() if game.followers(v) and v != game.start()]
+    assert len(set(forgotten) & set(inner)) > len(inner) / 2

@@ -117,3 +117,36 @@ def test_relabelled_encodings_are_the_encodings_of_the_mirror_image():
         assert codec.relabel(codec.encode(f), t.move) == codec.encode(image)
         assert codec.relabel(codec.encode(f, wire=True), t.move) == codec.encode(image, wire=True)
         assert codec.dumps(codec.relabel(codec.encode(f), t.move)) == codec.text(image)
+
+
+def test_a_self_symmetric_position_is_solved_over_one_move_of_each_mirror_pair():
+    game = Chomp(3, 3)
+    values = solve(game, "king").values()
+    keep, rows = symmetry.representatives(game, get_channel("king"), (3, 3, 3), values, (0, 1))
+    labels = [game.move_label((3, 3, 3), w) for w in game.followers((3, 3, 3))]
+    kept = {labels[k] for k in keep}
+    # one of (1, 2) and (2, 1), of (1, 3) and (3, 1), ...; the diagonal squares stand for themselves
+    assert kept | {(j, i) for i, j in kept} == set(labels)
+    assert {(2, 2), (3, 3)} <= kept and len(kept) == (len(labels) + 2) // 2
+    assert len(rows.den) == len(labels)
+    # positions that are not their own image, and channels that break the symmetry there, are solved whole
+    assert symmetry.representatives(game, get_channel("king"), (3, 1), values, (0, 1)) is None
+    broken = CustomChannel({(2, 2): {(1, 2): {(1, 2): "1-p", (2, 2): "p"}}}, default="king")
+    assert symmetry.representatives(game, broken, (2, 2), solve(game, broken).values(), (0, 1)) is None
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.fractions(min_value=0, max_value=1, max_denominator=40), min_size=1, max_size=3), st.booleans())
+def test_a_channel_lopsided_at_a_self_symmetric_position_matches_pointwise(ps, misere):
+    broken = CustomChannel({(2, 2): {(1, 2): {(1, 2): "1-p", (2, 2): "p"}}}, default="king")
+    assert_matches_pointwise(Chomp(3, 3), broken, ps, misere)
+
+
+def test_closed_labels_add_every_optimal_move_s_image():
+    game = Chomp(4, 4)
+    sol = solve(game, "all")
+    t = game.symmetry()
+    for v in sol.positions():
+        if t.position(v) == v:
+            f = sol.value(v)
+            assert all(frozenset(t.move(m) for m in s) == s for s in f.labels + f.point_labels)

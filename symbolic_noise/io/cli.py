@@ -19,11 +19,12 @@ import json
 import os
 import sys
 from collections.abc import Iterable
+from concurrent.futures import BrokenExecutor
 
 from . import cli_chance, cli_informed, reports
 from .._version import __version__
 from ..games.channels import channel_names, custom_channel_from_json, get_channel
-from ..errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError
+from ..errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError, WorkerLostError
 from ..games.registry import FAMILIES, MAX_HEAP, default_channel_name, game_from_spec, parse_heap
 from ..exact.polys import as_fmpq, to_fraction
 from ..exact.rounding import fixed
@@ -264,6 +265,12 @@ def _solve(args, report: bool = False):
 
                         minimal_polynomials_on(sol.value().points, executors, digits=args.digits,
                                                index=args.format == "json")
+                except BrokenExecutor:
+                    raise WorkerLostError(
+                        "a worker process of --jobs died (out of memory, or killed); the positions solved"
+                        " so far are in the cache" if store is not None else
+                        "a worker process of --jobs died (out of memory, or killed)"
+                    ) from None
                 finally:
                     close()
             else:

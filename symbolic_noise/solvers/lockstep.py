@@ -105,7 +105,9 @@ class RangeWorker:
             # a square Chomp board's transposed position: its image's value, relabelled
             value = symmetry.mirrored(self.game, self.channel, v, self.values, (self.lo, self.hi), self.interner)
         if value is None:
-            pos = _Position(self.game, self.channel, v, self.lo, self.hi)
+            # a self-symmetric position: one move of each mirror pair (worth the same)
+            half = symmetry.representatives(self.game, self.channel, v, self.values, (self.lo, self.hi))
+            pos = _Position(self.game, self.channel, v, self.lo, self.hi, *(half or ()))
             follower_values = [self.values[w] for w in pos.followers]
             solver = _PositionSolver(pos, follower_values, self.lo, self.hi, self.cells, self.norm)
             last = [0.0, time.process_time()]  # where the sweep stood, and when
@@ -115,12 +117,30 @@ class RangeWorker:
                 self._record((last[0] + fraction) / 2, now - last[1])
                 last[:] = [fraction, now]
 
-            value = self.interner.function(solver.run(mark))  # one object per breakpoint, as in the serial solve
+            value = solver.run(mark)
+            if half is not None:
+                value = symmetry.close_labels(value, self.game.symmetry())
+            value = self.interner.function(value)  # one object per breakpoint, as in the serial solve
             mark(1.0)
             self.cells.next_position()
             flint_ctx.cleanup()  # as in the serial solve: FLINT's pools only grow
         self.values[v] = value
         return value
+
+    def forget(self, positions) -> None:
+        """Drop the values of ``positions`` (no position left to solve here
+        needs them) and the normalised pairs kept for their pieces, so that
+        a worker of a long solve holds only what is still to be used."""
+        norm = self.norm
+        for v in positions:
+            value = self.values.pop(v, None)
+            if value is None:
+                continue
+            norm.pop(("pairs", id(value)), None)
+            for f, start in zip(value.formulas, value.points):
+                got = norm.get((id(f), id(start)))
+                if got is not None and got[0] is f and got[1] is start:
+                    del norm[(id(f), id(start))]
 
     def shrink(self, lo: fmpq, hi: fmpq) -> tuple[dict | None, dict | None]:
         """Give up the parts of the range outside [lo, hi] (inside the old range):

@@ -73,7 +73,7 @@ def _remote_start(token, game, channel, lo, hi, misere):
     return os.getpid()
 
 
-def _remote_task(token, foreign, positions, text=False, mirrors=()):
+def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=()):
     """Take the followers' values ``foreign`` (encoded; those already held are
     skipped), solve ``positions`` in order, return the CPU seconds (in all,
     and of taking the values), their encoded values, with ``text`` their
@@ -81,10 +81,12 @@ def _remote_task(token, foreign, positions, text=False, mirrors=()):
     driver), and the mirror images made (:mod:`symbolic_noise.solvers.symmetry`):
     ``[(position, encoded, text)]`` for each position of ``mirrors`` whose
     image the channel lets mirror (the driver vouches that the position's
-    followers have their images' values)."""
+    followers have their images' values).  The values of ``forget`` are
+    dropped first: no position left to solve needs them."""
     worker = _worker(token)
     with _LOCKS[token]:
         start = time.process_time()
+        worker.forget(forget)
         for v, data in foreign:
             if v not in worker.values:
                 worker.values[v] = worker.interner.function(codec.decode(data, trusted=True))
@@ -215,6 +217,21 @@ def solve_by_positions(
                 waiting[tv] += 1
                 parents.setdefault(v, []).append(tv)
         twins.update(v for v in terminal if t.position(v) == v)
+    # a worker forgets a value once every position that needs it is solved
+    # (its parents, and the mirror image waiting for it): told with its next task
+    remaining = {u: len(ws) for u, ws in parents.items()}
+    spent: list = [[] for _ in range(n)]
+
+    def done_with(w):
+        for u in set(followers[w]) | ({t.position(w)} if t is not None and t.position(w) in image_of else set()):
+            if u in remaining:
+                remaining[u] -= 1
+                if remaining[u] == 0:
+                    for i in range(n):
+                        if u in held[i]:
+                            held[i].discard(u)
+                            spent[i].append(u)
+
     # the longest chain of positions to solve above each one: the critical path goes first
     above: dict = {}
     for v in reversed(todo):
@@ -271,7 +288,8 @@ def solve_by_positions(
             mirrors = ()
             if v in image_of and all(u in twins or t.position(u) == u for u in set(followers[v])):
                 mirrors = (v,)
-            fut = ex.submit(_remote_task, tok, foreign, [v], want_text, mirrors)
+            forget, spent[i] = spent[i], []
+            fut = ex.submit(_remote_task, tok, foreign, [v], want_text, mirrors, forget)
             pending[fut] = (i, [v], [u for u, _ in foreign])
             if inflight[i] == 0 and since[i] is not None:
                 idle[i] += time.perf_counter() - since[i]
@@ -292,7 +310,11 @@ def solve_by_positions(
                 cpu, taking, outs, texts, images = fut.result()
                 # a worker holds what it was sent once the task is done (the
                 # tasks of one worker need not run in the order they were sent)
-                held[i].update(given)
+                for u in given:  # (one spent while the task ran is forgotten with the next)
+                    if remaining.get(u) == 0:
+                        spent[i].append(u)
+                    else:
+                        held[i].add(u)
                 if stats is not None:
                     stats.setdefault("tasks", []).append((i, positions, cpu, taking))
                     stats.setdefault("mirrored", []).extend(tv for tv, _, _ in images)
@@ -304,6 +326,7 @@ def solve_by_positions(
                     encoded[v] = data
                     held[i].add(v)
                     back.append((v, text))
+                    done_with(v)
                     for w in parents.get(v, ()):
                         waiting[w] -= 1
                         if waiting[w] == 0 and w not in mirrored:

@@ -95,7 +95,7 @@ from flint import ctx as flint_ctx
 
 from ..exact import polys
 from ..exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, roots_between, single_root_between
-from ..games.channels import Channel, get_channel
+from ..games.channels import Channel, Rows, get_channel
 from ..errors import IntervalError
 from ..games.rulesets import Game
 from ..exact.interning import Interner
@@ -565,14 +565,22 @@ class _Follower:
 
 class _Position:
     """A non-terminal position's channel data, normalised for the solver: rows
-    with ``Q_w > 0`` on [a, b], and the coefficient matrices of the screening."""
+    with ``Q_w > 0`` on [a, b], and the coefficient matrices of the screening.
 
-    def __init__(self, game: Game, channel: Channel, v, a: fmpq, b: fmpq):
+    ``moves``: the indices of the sent moves to keep (default: all), each
+    row still over every follower: the moves of a self-symmetric position
+    that stand for their mirror images (:func:`symmetry.representatives`)."""
+
+    def __init__(self, game: Game, channel: Channel, v, a: fmpq, b: fmpq, moves=None, rows=None):
         self.position = v
         self.followers = game.followers(v)
         self.labels = tuple(game.move_label(v, w) for w in self.followers)
-        rows = channel.rows(game, v)
-        channel.check(game, v, rows, (a, b))
+        if rows is None:
+            rows = channel.rows(game, v)
+            channel.check(game, v, rows, (a, b))
+        if moves is not None:
+            rows = Rows(tuple(rows.den[w] for w in moves), tuple(rows.num[w] for w in moves))
+            self.labels = tuple(self.labels[w] for w in moves)
         mid = (a + b) / 2
         self.Q, self.P = [], []
         for q, row in zip(rows.den, rows.num):
@@ -1434,7 +1442,9 @@ def solve_positions(
             if value is not None and store is not None:
                 store.save(v, value)
         if value is None:
-            pos = _Position(game, channel, v, a, b)
+            # a self-symmetric position: one move of each mirror pair (worth the same)
+            half = symmetry.representatives(game, channel, v, values, (a, b))
+            pos = _Position(game, channel, v, a, b, *(half or ()))
             report = None
             if progress is not None:
 
@@ -1442,6 +1452,8 @@ def solve_positions(
                     progress(SolveProgress(i, total, v, fraction, time.perf_counter() - t0))
 
             value = _PositionSolver(pos, [values[w] for w in pos.followers], a, b, cells, norm).run(report)
+            if half is not None:
+                value = symmetry.close_labels(value, game.symmetry())
             value = interner.function(value)  # (see the interner above)
             cells.next_position()
             # FLINT keeps freed integers in pools of its own that only grow;

@@ -124,6 +124,47 @@ def mirror_checked(
     return mirror(value, t, interner)
 
 
+def representatives(game: Game, channel: Channel, v, values, interval):
+    """For a position that is its own mirror image, whose followers have their
+    images' values and whose channel rows respect the symmetry: ``(moves,
+    rows)``, the indices of one move of each pair ``{w, t(w)}`` (the first)
+    and the position's rows (validated on ``interval``).  Such a pair is worth
+    the same everywhere, ``V_w = sum_u psi(w, u) (1 - N_u) = sum_u psi(t(w),
+    t(u)) (1 - N_t(u)) = V_t(w)``, so the position is solved over those moves
+    alone and its optimal sets closed under ``t`` after (:func:`close_labels`).
+    None otherwise (or when no move has another image)."""
+    t = _symmetry(game)
+    if t is None or t.position(v) != v:
+        return None
+    fv = game.followers(v)
+    if any(u not in values or t.position(u) not in values for u in fv):
+        return None
+    if not all(t.position(u) == u or same_function(values[u], values[t.position(u)]) for u in fv):
+        return None
+    labels = [game.move_label(v, w) for w in fv]
+    where = {label: k for k, label in enumerate(labels)}
+    if len(where) != len(labels) or any(t.move(label) not in where for label in labels):
+        return None
+    keep = [k for k, label in enumerate(labels) if where[t.move(label)] >= k]
+    if len(keep) == len(labels):
+        return None
+    rows = channel.rows(game, v)
+    channel.check(game, v, rows, interval)
+    if not respects(game, channel, v, v, t, rows):
+        return None
+    return keep, rows
+
+
+def close_labels(value: PiecewiseFunction, t) -> PiecewiseFunction:
+    """``value`` with every optimal-move set ``S`` replaced by ``S`` and its
+    mirror image (the same breakpoints and formulas)."""
+
+    def closed(sets):
+        return None if sets is None else [frozenset(s) | frozenset(t.move(label) for label in s) for s in sets]
+
+    return PiecewiseFunction.build(list(value.points), list(value.formulas), closed(value.labels), closed(value.point_labels))
+
+
 def _symmetry(game: Game):
     symmetry = getattr(game, "symmetry", None)
     return symmetry() if symmetry is not None else None
@@ -141,4 +182,4 @@ def same_function(f: PiecewiseFunction, g: PiecewiseFunction) -> bool:
     return all(a is b or a == b for a, b in zip(f.formulas, g.formulas))
 
 
-__all__ = ["Transpose", "mirror", "mirror_checked", "mirrored", "respects", "same_function"]
+__all__ = ["Transpose", "close_labels", "mirror", "mirror_checked", "mirrored", "representatives", "respects", "same_function"]
