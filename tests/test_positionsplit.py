@@ -124,6 +124,10 @@ def test_a_cache_gets_the_workers_json_text():
     values = par._values
     assert isinstance(values, positionsplit._Values) and values._encoded  # nothing read yet
     serial = solve(game, "king")
+    # the report's sizes decode no value but the start's (the largest degree is the workers' word)
+    encoded = len(values._encoded)
+    assert par.stats() == serial.stats()
+    assert len(values._encoded) >= encoded - 1
     assert set(store.saved) == {v for v in game.positions() if game.followers(v)}
     for v, text in store.saved.items():
         got = codec.decode(json.loads(text))

@@ -79,11 +79,12 @@ def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=()):
     skipped), solve ``positions`` in order, return the CPU seconds (in all,
     and of taking the values), their encoded values, with ``text`` their
     JSON text for the cache (made here, in parallel, rather than by the
-    driver), and the mirror images made (:mod:`symbolic_noise.solvers.symmetry`):
-    ``[(position, encoded, text)]`` for each position of ``mirrors`` whose
+    driver), the mirror images made (:mod:`symbolic_noise.solvers.symmetry`):
+    ``[(position, encoded, text, degree)]`` for each position of ``mirrors`` whose
     image the channel lets mirror (the driver vouches that the position's
-    followers have their images' values).  The values of ``forget`` are
-    dropped first: no position left to solve needs them."""
+    followers have their images' values), and the largest degree of each
+    value's formulas (:meth:`Solution.stats` then decodes none).  The values
+    of ``forget`` are dropped first: no position left to solve needs them."""
     worker = _worker(token)
     with _LOCKS[token]:
         start = time.process_time()
@@ -92,7 +93,7 @@ def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=()):
             if v not in worker.values:
                 worker.values[v] = worker.interner.function(_unpack(data))
         taking = time.process_time() - start
-        out, texts, images = [], [], []
+        out, texts, images, degrees = [], [], [], []
         for v in positions:
             for u in worker.game.followers(v):  # terminal followers are made where they are needed
                 if u not in worker.values and not worker.game.followers(u):
@@ -100,6 +101,7 @@ def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=()):
             value = worker.solve_position(v)
             wire = codec.encode(value, wire=True)
             out.append(_pack(wire))
+            degrees.append(max((g.degree for g in value.formulas), default=0))
             plain = codec.encode(value) if text else None
             if text:
                 texts.append(codec.dumps(plain))
@@ -111,8 +113,8 @@ def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=()):
                     tv = t.position(v)
                     worker.values[tv] = image
                     image_text = codec.dumps(codec.relabel(plain, t.move)) if text else None
-                    images.append((tv, _pack(codec.relabel(wire, t.move)), image_text))
-        return time.process_time() - start, taking, out, texts, images
+                    images.append((tv, _pack(codec.relabel(wire, t.move)), image_text, degrees[-1]))
+        return time.process_time() - start, taking, out, texts, images, degrees
 
 
 def _pack(data: dict) -> bytes:
@@ -323,7 +325,7 @@ def solve_by_positions(
                 inflight[i] -= 1
                 if inflight[i] == 0:
                     since[i] = time.perf_counter()
-                cpu, taking, outs, texts, images = fut.result()
+                cpu, taking, outs, texts, images, degrees = fut.result()
                 # a worker holds what it was sent once the task is done (the
                 # tasks of one worker need not run in the order they were sent)
                 for u in given:  # (one spent while the task ran is forgotten with the next)
@@ -333,13 +335,14 @@ def solve_by_positions(
                         held[i].add(u)
                 if stats is not None:
                     stats.setdefault("tasks", []).append((i, positions, cpu, taking))
-                    stats.setdefault("mirrored", []).extend(tv for tv, _, _ in images)
-                solved = [(v, data, texts[k] if texts else None) for k, (v, data) in enumerate(zip(positions, outs))]
-                for tv, data, text in images:
+                    stats.setdefault("mirrored", []).extend(tv for tv, _, _, _ in images)
+                solved = [(v, data, texts[k] if texts else None, degrees[k]) for k, (v, data) in enumerate(zip(positions, outs))]
+                for tv, _, _, _ in images:
                     twins.update((tv, t.position(tv)))
                     mirrored.add(tv)
-                for v, data, text in solved + images:
+                for v, data, text, degree in solved + images:
                     encoded[v] = data
+                    values.degrees[v] = degree
                     held[i].add(v)
                     back.append((v, text))
                     done_with(v)
@@ -381,6 +384,12 @@ class _Values(Mapping):
         self._data: dict = {}  # position -> value, or None while only encoded
         self._encoded: dict = {}
         self._interner = interner
+        self.degrees: dict = {}  # position -> the largest degree of its formulas, as its worker said
+
+    def max_degree(self) -> int:
+        """The largest degree of any value's formulas, without decoding one."""
+        told = max(self.degrees.values(), default=0)
+        return max([told] + [max((g.degree for g in f.formulas), default=0) for f in self._data.values() if f is not None])
 
     def __setitem__(self, v, value) -> None:
         self._data[v] = value

@@ -161,9 +161,12 @@ class Solution:
         """Sizes: pieces and breakpoints of ``N_start``, largest formula degree
         over all positions."""
         f = self.value()
+        known = getattr(self._values, "max_degree", None)  # (values decoded on demand know it without decoding)
         return {
             "pieces": len(f.formulas),
             "breakpoints": len(f.breakpoints),
-            "max_degree": max((g.degree for h in self._values.values() for g in h.formulas), default=0),
+            "max_degree": known() if known is not None else max(
+                (g.degree for h in self._values.values() for g in h.formulas), default=0
+            ),
             "positions": len(self._values),
         }
