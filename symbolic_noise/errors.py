@@ -96,4 +96,5 @@ class PhaseTooLargeError(SymbolicNoiseError, ValueError):
 
 class WorkerLostError(SymbolicNoiseError, RuntimeError):
     """A parallel worker that no longer holds its part of a solve (it was
-    restarted, or the task reached another process)."""
+    restarted, or the task reached another process), or a worker process
+    that died (killed, or out of memory)."""

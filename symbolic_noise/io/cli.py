@@ -266,11 +266,7 @@ def _solve(args, report: bool = False):
                         minimal_polynomials_on(sol.value().points, executors, digits=args.digits,
                                                index=args.format == "json")
                 except BrokenExecutor:
-                    raise WorkerLostError(
-                        "a worker process of --jobs died (out of memory, or killed); the positions solved"
-                        " so far are in the cache" if store is not None else
-                        "a worker process of --jobs died (out of memory, or killed)"
-                    ) from None
+                    raise WorkerLostError("a worker process of --jobs died (out of memory, or killed)") from None
                 finally:
                     close()
             else:

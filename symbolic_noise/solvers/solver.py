@@ -569,7 +569,9 @@ class _Position:
 
     ``moves``: the indices of the sent moves to keep (default: all), each
     row still over every follower: the moves of a self-symmetric position
-    that stand for their mirror images (:func:`symmetry.representatives`)."""
+    that stand for their mirror images (:func:`symmetry.representatives`);
+    ``rows``: the channel's rows at ``v``, when they were made and validated
+    on [a, b] already."""
 
     def __init__(self, game: Game, channel: Channel, v, a: fmpq, b: fmpq, moves=None, rows=None):
         self.position = v
