@@ -49,6 +49,16 @@ def _arb_bounds(a: arb) -> tuple[Fraction, Fraction]:
     return mid - rad, mid + rad
 
 
+#: the guard bits :meth:`PointValue.enclosure` refines the point with first,
+#: and the guard digits :meth:`PointValue.decimal` asks an enclosure for first
+_FIRST_EXTRA, _DECIMAL_EXTRA = 16, 4
+
+
+def _bits(digits: int, extra: int) -> int:
+    """The bits of the width to which an enclosure of ``digits`` digits refines its point."""
+    return int(digits * 3.33) + extra
+
+
 class PointValue:
     """The exact value ``formula(x)`` of a rational function at an algebraic point.
 
@@ -94,9 +104,9 @@ class PointValue:
         f = self.formula
         target = Fraction(1, 10**digits)
         height = max(f.num.height_bits(), f.den.height_bits()) + max(f.degree, 1).bit_length() + 8
-        extra = 16
+        extra = _FIRST_EXTRA
         while True:
-            bits = int(digits * 3.33) + extra  # (first, called by decimal(d): point_bits(d))
+            bits = _bits(digits, extra)
             self.point.refine_to(fmpq(1, 2**bits))
             lo, hi = self.point.interval
             with ctx.workprec(height + bits + 32):
@@ -111,8 +121,8 @@ class PointValue:
     @staticmethod
     def point_bits(digits: int) -> int:
         """The width ``2^-bits`` to which :meth:`decimal` with ``digits`` first
-        refines the point (through :meth:`enclosure` with 4 digits more)."""
-        return int((digits + 4) * 3.33) + 16
+        refines the point (through :meth:`enclosure` with more digits)."""
+        return _bits(digits + _DECIMAL_EXTRA, _FIRST_EXTRA)
 
     def decimal(self, digits: int = 15) -> str:
         """Correctly rounded, ``digits`` significant digits."""
@@ -120,7 +130,7 @@ class PointValue:
         if q is not None:
             f = polys.to_fraction(q)
             return significant(f, f, digits)
-        extra = 4
+        extra = _DECIMAL_EXTRA
         while True:
             lo, hi = self.enclosure(digits + extra)
             text = significant(lo, hi, digits)

@@ -223,18 +223,15 @@ def solve_by_positions(
     # ("twins": mirrored, or their own images); the other waits for it
     t = game.symmetry() if hasattr(game, "symmetry") else None
     image_of: dict = {}
-    twins: set = set()
+    twins: set = set()  # positions whose value was made as the mirror image of their image's, or the other way
     if t is not None:
         pending_set = set(todo)
         for v in todo:
             tv = t.position(v)
-            if tv == v:
-                twins.add(v)
-            elif tv in pending_set and index[v] < index[tv]:
+            if tv != v and tv in pending_set and index[v] < index[tv]:
                 image_of[v] = tv
                 waiting[tv] += 1
                 parents.setdefault(v, []).append(tv)
-        twins.update(v for v in terminal if t.position(v) == v)
     # a worker forgets a value once every position that needs it is solved
     # (its parents, and the mirror image waiting for it): told with its next task
     remaining = {u: len(ws) for u, ws in parents.items()}

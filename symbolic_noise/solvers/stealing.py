@@ -19,11 +19,12 @@ position on its range takes over part of the range of the worker with the
 most work left.  That worker (the victim) finishes the position it is on
 over its whole range, and then narrows to what it keeps.  The thief starts
 a fresh range worker on the other part, with the values of the positions
-the victim has finished there (the driver holds them), and solves the rest.  The cut is placed by the victim's
-last position's profile (where its CPU seconds went, piece by piece), so that
-both are expected to finish together.  A steal happens only while the victim
-has at least :data:`_MIN_AHEAD` positions after the one it is on; cuts only
-balance work and decide nothing.
+the victim has finished there (the driver holds them), and solves the rest.
+The cut is placed by the victim's last position's profile (where its CPU
+seconds went, piece by piece), so that both are expected to finish
+together.  A steal happens only while the victim has at least
+:data:`_MIN_AHEAD` positions after the one it is on; cuts only balance work
+and decide nothing.
 
 For every position the parts the workers solve partition [a, b]; the driver
 joins them with :func:`symbolic_noise.solvers.parallel.stitch`, which checks

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from ..exact.piecewise import PiecewiseFunction
 from ..games.channels import Channel
-from ..games.rulesets import Game, Transpose
+from ..games.rulesets import Game
 
 
 def respects(game: Game, channel: Channel, v, tv, t, rows=None) -> bool:
@@ -71,7 +71,8 @@ def respects(game: Game, channel: Channel, v, tv, t, rows=None) -> bool:
         return False
     if any(ft[k] != t.position(w) for k, w in zip(perm, fv)):
         return False
-    rv, rt = rows if rows is not None else channel.rows(game, v), channel.rows(game, tv)
+    rv = rows if rows is not None else channel.rows(game, v)
+    rt = rv if tv == v else channel.rows(game, tv)
     if len(rv.den) != len(fv) or len(rt.den) != len(ft):
         return False
     for w, tw in enumerate(perm):
@@ -107,12 +108,7 @@ def mirrored(game: Game, channel: Channel, v, values, interval, interner=None) -
     if t is None:
         return None
     tv = t.position(v)
-    if tv == v or tv not in values:
-        return None
-    pairs = [(u, t.position(u)) for u in game.followers(v)]
-    if any(u not in values or tu not in values for u, tu in pairs):
-        return None
-    if not all(tu == u or same_function(values[u], values[tu]) for u, tu in pairs):
+    if tv == v or tv not in values or not _twin_followers(game, t, v, values):
         return None
     return mirror_checked(game, channel, tv, values[tv], interval, interner)
 
@@ -143,13 +139,9 @@ def representatives(game: Game, channel: Channel, v, values, interval):
     alone and its optimal sets closed under ``t`` after (:func:`close_labels`).
     None otherwise (or when no move has another image)."""
     t = _symmetry(game)
-    if t is None or t.position(v) != v:
+    if t is None or t.position(v) != v or not _twin_followers(game, t, v, values):
         return None
     fv = game.followers(v)
-    if any(u not in values or t.position(u) not in values for u in fv):
-        return None
-    if not all(t.position(u) == u or same_function(values[u], values[t.position(u)]) for u in fv):
-        return None
     labels = [game.move_label(v, w) for w in fv]
     where = {label: k for k, label in enumerate(labels)}
     if len(where) != len(labels) or any(t.move(label) not in where for label in labels):
@@ -174,6 +166,18 @@ def close_labels(value: PiecewiseFunction, t) -> PiecewiseFunction:
     return PiecewiseFunction.build(list(value.points), list(value.formulas), closed(value.labels), closed(value.point_labels))
 
 
+def _twin_followers(game: Game, t, v, values) -> bool:
+    """Whether ``values`` holds every follower ``u`` of ``v`` and its image
+    ``t(u)``, with the same value (:func:`same_function`)."""
+    for u in game.followers(v):
+        tu = t.position(u)
+        if u not in values or tu not in values:
+            return False
+        if tu != u and not same_function(values[u], values[tu]):
+            return False
+    return True
+
+
 def _symmetry(game: Game):
     symmetry = getattr(game, "symmetry", None)
     return symmetry() if symmetry is not None else None
@@ -191,4 +195,4 @@ def same_function(f: PiecewiseFunction, g: PiecewiseFunction) -> bool:
     return all(a is b or a == b for a, b in zip(f.formulas, g.formulas))
 
 
-__all__ = ["Transpose", "close_labels", "mirror", "mirror_checked", "mirrored", "representatives", "respects", "same_function"]
+__all__ = ["close_labels", "mirror", "mirror_checked", "mirrored", "representatives", "respects", "same_function"]
