@@ -77,6 +77,8 @@ True
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import numpy as np
 from flint import arb, ctx, fmpq, fmpz_poly
 
@@ -117,39 +119,60 @@ def _enclose(pieces: list, hulls: tuple, lows: list, highs: list, bad: set, cach
     positive there goes into ``bad``.
     ``cache`` keeps the enclosures by the formula's identity and the hull's
     name (and the generation ``gen`` that last used them): positions that
-    share a follower meet it on the same hulls."""
+    share a follower meet it on the same hulls.  An entry is ``[num, lows,
+    highs, poles, gen, slope or None, den]``."""
     balls, mids, rads, names = hulls
     for start, stop, num, den in pieces:
         got = cache.get(id(num))
-        if got is None or got[0] is not num:
-            got = cache[id(num)] = [num, {}, {}, set(), gen]
+        if got is None or got[0] is not num or got[6] is not den:
+            got = cache[id(num)] = [num, {}, {}, set(), gen, None, den]
         else:
             got[4] = gen
-        _, low, high, poles, _ = got
+        _, low, high, poles, _, slope, _ = got
         hs = names[start:stop]
-        try:  # (most spans are known on every hull: one pass at C speed)
-            lows[start:stop] = [low[h] for h in hs]
-        except KeyError:
-            slope = num.derivative() * den - num * den.derivative()
-            for i in range(start, stop):
-                h = names[i]
-                if h in low:
-                    continue
-                # (one bound per span, on a ball covering its cells, was looser:
-                # Chomp 5 x 5 king left 9,112 cells to the sweep instead of 7,592)
-                L = _slope_bound(slope, den, balls[i])
-                if L is False:
-                    low[h] = high[h] = 0.0
-                    poles.add(h)
-                else:
-                    M = mids[i]
-                    e = 1 - num(M) / den(M)
-                    r = L * rads[i]
-                    low[h], high[h] = _outward(float((e - r).lower()), float((e + r).upper()))
-            lows[start:stop] = [low[h] for h in hs]
-        highs[start:stop] = [high[h] for h in hs]
+        # (most spans are known on every hull: one pass at C speed, itemgetter
+        # taking half the time of a list comprehension on Chomp's short spans)
+        if stop - start == 1:
+            h = hs[0]
+            if h not in low:
+                got[5] = _fill(num, den, slope, start, stop, hulls, low, high, poles)
+            lows[start], highs[start] = low[h], high[h]
+        else:
+            take = itemgetter(*hs)
+            try:
+                lows[start:stop] = take(low)
+            except KeyError:
+                got[5] = _fill(num, den, slope, start, stop, hulls, low, high, poles)
+                lows[start:stop] = take(low)
+            highs[start:stop] = take(high)
         if poles:
             bad.update(i for i in range(start, stop) if names[i] in poles)
+
+
+def _fill(num: fmpz_poly, den: fmpz_poly, slope, start: int, stop: int, hulls: tuple, low: dict, high: dict, poles: set) -> fmpz_poly:
+    """:func:`_enclose`'s enclosures of ``1 - num/den`` on the hulls
+    ``start .. stop - 1`` it lacks; returns ``slope = num' den - num den'``
+    (made here unless given: it is kept with the formula's enclosures, for
+    the hulls later positions meet it on)."""
+    balls, mids, rads, names = hulls
+    if slope is None:
+        slope = num.derivative() * den - num * den.derivative()
+    for i in range(start, stop):
+        h = names[i]
+        if h in low:
+            continue
+        # (one bound per span, on a ball covering its cells, was looser:
+        # Chomp 5 x 5 king left 9,112 cells to the sweep instead of 7,592)
+        L = _slope_bound(slope, den, balls[i])
+        if L is False:
+            low[h] = high[h] = 0.0
+            poles.add(h)
+        else:
+            M = mids[i]
+            e = 1 - num(M) / den(M)
+            r = L * rads[i]
+            low[h], high[h] = _outward(float((e - r).lower()), float((e + r).upper()))
+    return slope
 
 
 def _slope_bound(slope: fmpz_poly, den: fmpz_poly, X: arb) -> arb | bool:
