@@ -478,3 +478,30 @@ def test_the_whole_matrix_gap_test_says_negative_only_of_negative_entries(rows, 
             assert all(gap[i, w] < 0 for i in range(3) for w in range(4) if w not in skip)
         negative = arb_mat([[arb(-(abs(fmpq(x.numerator, x.denominator)) + q) * scale) for x in row] for row in rows])
         assert _all_negative_but(negative, skip, Q)
+
+
+@pytest.mark.parametrize("channel", ["king", "rook", "all"])
+def test_polynomial_rows_make_the_common_denominators_formulas(monkeypatch, channel):
+    """A move's formula on a cell it alone survives is summed in fmpq_poly when
+    every denominator is a constant (Chomp's values are polynomials): the
+    same canonical formulas as the common-denominator sum, position by position,
+    and a non-constant denominator falls back to that sum."""
+    from symbolic_noise.solvers import solver as solver_module
+
+    made = []
+    original = solver_module._PositionSolver._polynomial_row
+
+    def counting(self, groups, q):
+        out = original(self, groups, q)
+        made.append(out is not None)
+        return out
+
+    monkeypatch.setattr(solver_module._PositionSolver, "_polynomial_row", counting)
+    fast = solve(Chomp(4, 3), channel)
+    assert any(made)  # (the sums in fmpq_poly were made)
+    monkeypatch.setattr(solver_module._PositionSolver, "_polynomial_row", lambda self, groups, q: None)
+    slow = solve(Chomp(4, 3), channel)
+    for v, f in fast.values().items():
+        g = slow.values()[v]
+        assert f.points == g.points and f.labels == g.labels and f.point_labels == g.point_labels
+        assert [(r.num, r.den) for r in f.formulas] == [(r.num, r.den) for r in g.formulas]

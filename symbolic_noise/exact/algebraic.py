@@ -128,7 +128,7 @@ class RealAlgebraic:
 
     # ------------------------------------------------------------------ construction
 
-    def __init__(self, poly: fmpz_poly, lo: fmpq, hi: fmpq, *, _trusted: bool = False):
+    def __init__(self, poly: fmpz_poly, lo: fmpq, hi: fmpq, *, _trusted: bool = False, _slo: int | None = None):
         lo, hi = as_fmpq(lo), as_fmpq(hi)
         if not _trusted:
             if poly.degree() < 1:
@@ -150,8 +150,14 @@ class RealAlgebraic:
         self._lo = lo
         self._hi = hi
         # (a ball decides the sign when it can: an exact value of a degree-300
-        # polynomial at a long end point costs tens of microseconds)
-        self._slo = polys.sign_at(poly, lo) if lo != hi else 0
+        # polynomial at a long end point costs tens of microseconds; a trusted
+        # caller may know it: our own process sent it with the interval)
+        if lo == hi:
+            self._slo = 0
+        elif _trusted and _slo is not None:
+            self._slo = _slo
+        else:
+            self._slo = polys.sign_at(poly, lo)
         self._minpoly = poly if poly.degree() == 1 else None
         self._index = None
         self._exact = None  # exact_str, kept: a report prints a breakpoint once per piece and move
@@ -170,9 +176,10 @@ class RealAlgebraic:
         return cls(poly, lo, hi)
 
     @classmethod
-    def _from_isolation(cls, poly: fmpz_poly, lo: fmpq, hi: fmpq) -> "RealAlgebraic":
-        """Trusted constructor for intervals produced by :func:`polys.isolate_real_roots`."""
-        return cls(poly, lo, hi, _trusted=True)
+    def _from_isolation(cls, poly: fmpz_poly, lo: fmpq, hi: fmpq, slo: int | None = None) -> "RealAlgebraic":
+        """Trusted constructor for intervals produced by :func:`polys.isolate_real_roots`
+        (``slo``: the sign of ``poly`` at ``lo``, when known: :attr:`lower_sign`)."""
+        return cls(poly, lo, hi, _trusted=True, _slo=slo)
 
     @classmethod
     def coerce(cls, x) -> "RealAlgebraic":
@@ -242,6 +249,12 @@ class RealAlgebraic:
     def knows_minpoly(self) -> bool:
         """True when the minimal polynomial is known (found, or rational)."""
         return self._minpoly is not None
+
+    @property
+    def lower_sign(self) -> int:
+        """The sign of :attr:`poly` at the isolating interval's lower end (0
+        for a rational number), as the refinements keep it."""
+        return self._slo
 
     @property
     def rational_value(self) -> fmpq | None:

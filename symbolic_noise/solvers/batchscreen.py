@@ -124,7 +124,7 @@ def _enclose(pieces: list, hulls: tuple, lows: list, highs: list, bad: set, cach
     balls, mids, rads, names = hulls
     for start, stop, num, den in pieces:
         got = cache.get(id(num))
-        if got is None or got[0] is not num or got[6] is not den:
+        if got is None or got[0] is not num or (got[6] is not den and got[6] != den):
             got = cache[id(num)] = [num, {}, {}, set(), gen, None, den]
         else:
             got[4] = gen

@@ -56,13 +56,18 @@ def _coeffs(f: fmpz_poly, wire: bool = False) -> list:
     # decimal strings for JSON; Python ints between processes (pickle writes
     # them in binary: nim 40's values encode, pickle and decode in 0.37 s
     # instead of 1.15 s as decimal text)
-    return [int(c) for c in f.coeffs()] if wire else [str(int(c)) for c in f.coeffs()]
+    return list(map(int, f.coeffs())) if wire else [str(int(c)) for c in f.coeffs()]
 
 
-def encode_point(x: RealAlgebraic, wire: bool = False, memo: dict | None = None):
+def encode_point(x: RealAlgebraic, wire: bool = False, memo: dict | None = None, polys: dict | None = None):
     """A point's data; with ``memo`` (wire only: ``id(point) -> (point,
     number)``, held by the sender for one stream) an irrational point sent
-    before is its number in the stream, an int."""
+    before is its number in the stream, an int.  On the wire an irrational
+    point also carries ``"s"``, the sign of its polynomial at ``lo``
+    (:attr:`RealAlgebraic.lower_sign`: the receiver need not compute it).
+    ``polys`` (wire only): the sender's coefficient lists by polynomial
+    (``id(poly) -> (poly, coefficients)``): the values of a game share their
+    breakpoints."""
     q = x.rational_value
     if q is not None:
         return (int(q.p), int(q.q)) if wire else str(q)
@@ -73,7 +78,15 @@ def encode_point(x: RealAlgebraic, wire: bool = False, memo: dict | None = None)
         memo[id(x)] = (x, len(memo))
     lo, hi = x.interval
     if wire:
-        return {"poly": _coeffs(x.poly, wire), "lo": (int(lo.p), int(lo.q)), "hi": (int(hi.p), int(hi.q))}
+        poly = x.poly
+        if polys is None:
+            coeffs = _coeffs(poly, wire)
+        else:
+            got = polys.get(id(poly))
+            if got is None or got[0] is not poly:  # (held: its id is not reused while kept)
+                got = polys[id(poly)] = (poly, _coeffs(poly, wire))
+            coeffs = got[1]
+        return {"poly": coeffs, "lo": (int(lo.p), int(lo.q)), "hi": (int(hi.p), int(hi.q)), "s": x.lower_sign}
     return {"poly": _coeffs(x.poly, wire), "lo": str(lo), "hi": str(hi)}
 
 
@@ -154,13 +167,17 @@ def decode_point(data, *, trusted: bool = False, table: list | None = None) -> R
         return table[data]
     poly = (_trusted_poly if trusted else _poly)(data["poly"])
     lo, hi = _wire_rational(data["lo"]), _wire_rational(data["hi"])
-    x = RealAlgebraic._from_isolation(poly, lo, hi) if trusted else RealAlgebraic.root(poly, lo, hi)
+    if trusted:
+        slo = data.get("s")  # (our own process's: see encode_point)
+        x = RealAlgebraic._from_isolation(poly, lo, hi, slo if slo in (-1, 1) else None)
+    else:
+        x = RealAlgebraic.root(poly, lo, hi)
     if table is not None:
         table.append(x)
     return x
 
 
-def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None) -> dict:
+def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None, polys: dict | None = None) -> dict:
     """JSON-able data for ``f`` (see the module docstring).  ``wire=True``
     is for handing values between our own processes by pickle, not JSON
     text: integers as Python ints instead of decimal strings, rationals as
@@ -168,7 +185,7 @@ def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None
     (``{"sets": [...], "at": [index, ...]}``).  :func:`decode` reads both.
     ``memo`` (wire only): the sender's record of one stream, in which a
     breakpoint sent before is sent as its number (decode the stream in order
-    with one ``table``).
+    with one ``table``).  ``polys`` (wire only): see :func:`encode_point`.
 
     >>> from symbolic_noise import solve, Nim
     >>> f = solve(Nim(3), "binary").value()
@@ -185,12 +202,12 @@ def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None
     >>> g == f and h == f and g.points[2] is h.points[2]
     True
     """
-    if memo is not None and not wire:
-        raise ValueError("breakpoint numbers are for the wire form only")
+    if (memo is not None or polys is not None) and not wire:
+        raise ValueError("breakpoint numbers and kept coefficients are for the wire form only")
     labels = None if f.labels is None else _encode_labels(f.labels, wire)
     plabels = None if f.point_labels is None else _encode_labels(f.point_labels, wire)
     return {
-        "points": [encode_point(x, wire, memo) for x in f.points],
+        "points": [encode_point(x, wire, memo, polys) for x in f.points],
         "formulas": [[_coeffs(r.num, wire), _coeffs(r.den, wire)] for r in f.formulas],
         "labels": labels,
         "point_labels": plabels,

@@ -542,13 +542,17 @@ class _Follower:
         key = (id(f), id(start))
         got = norm.get(key)
         if got is None or got[0] is not f or got[1] is not start:
-            end = self.value.points[i + 1]
-            # any point inside will do (den has no root there): the middle of
-            # the gap between the end points' intervals, else a simple rational
-            lo, hi = start.hi, end.lo
-            t = (lo + hi) / 2 if lo < hi else _pick_point(start, end)
-            # (a ball evaluation decides the sign: exact values at long points cost far more)
-            pair = (f.num, f.den) if polys.sign_at(f.den, t) > 0 else (-f.num, -f.den)
+            if f.den.degree() == 0:  # (a constant: every Chomp value is a polynomial)
+                positive = f.den[0] > 0
+            else:
+                end = self.value.points[i + 1]
+                # any point inside will do (den has no root there): the middle of
+                # the gap between the end points' intervals, else a simple rational
+                lo, hi = start.hi, end.lo
+                t = (lo + hi) / 2 if lo < hi else _pick_point(start, end)
+                # (a ball evaluation decides the sign: exact values at long points cost far more)
+                positive = polys.sign_at(f.den, t) > 0
+            pair = (f.num, f.den) if positive else (-f.num, -f.den)
             got = norm[key] = (f, start, pair)
         return got[2]
 
@@ -656,7 +660,7 @@ class _PositionSolver:
         self.norm = norm
         self.key = tuple(pos.followers)
         self._rows: dict = {}  # (id(row), w) -> (row w extends that row, the row)
-        self._gs: dict = {}  # id(num) -> (num, 1 - num/den as fmpq_poly, or None unless den is a constant)
+        self._gs: dict = {}  # id(num) -> (num, num/den as fmpq_poly, or None unless den is a constant)
 
     # -- shared per-cell data ------------------------------------------------
 
@@ -1213,18 +1217,18 @@ class _PositionSolver:
         gs, foll = self._gs, self.foll
         A = None
         for weight, members in groups:
-            total = None
+            total = None  # sum of N_u = num/den over the group; 1 - N_u summed is len(members) - total
             for j in members:
                 num = foll[j].num
                 got = gs.get(id(num))
                 if got is None or got[0] is not num:
                     den = foll[j].den
-                    got = gs[id(num)] = (num, fmpq_poly(den - num) / den[0] if den.degree() == 0 else None)
+                    got = gs[id(num)] = (num, fmpq_poly(num, den[0]) if den.degree() == 0 else None)
                 g = got[1]
                 if g is None:
                     return None
                 total = g if total is None else total + g
-            part = total * weight
+            part = (len(members) - total) * weight
             A = part if A is None else A + part
         A = A / q[0]
         if A.is_zero():
@@ -1234,7 +1238,7 @@ class _PositionSolver:
 
     def _base_cells(self) -> tuple[list, list, list]:
         """The position's base cells, between its followers' breakpoints:
-        their ends, the followers (indices) that enter their next piece at each
+        their ends, the followers (indices, a list) that enter their next piece at each
         end but the last, and every follower's formulas as spans ``(start, stop,
         num, den)`` of cell indices.
 
@@ -1254,20 +1258,17 @@ class _PositionSolver:
             ends, rank = _distinct_in_order(sorted(order, key=cmp_to_key(RealAlgebraic.compare)))
         ends.append(self.B)
         n = len(ends)
-        moving: list = [set() for _ in range(n - 1)]
+        moving: list = [[] for _ in range(n - 1)]
         spans = []
         for j, f in enumerate(foll):
-            points = f.value.points
-            last = len(points) - 2
-            start, mine = 0, []
-            for t, pair in enumerate(f.pairs(norm)):
-                stop = n if t == last else rank[id(points[t + 1])] + 1
-                mine.append((start, stop) + pair)
-                if stop < n:
-                    moving[stop - 1].add(j)
-                start = stop
-            spans.append(mine)
-        return ends, [frozenset(m) for m in moving], spans
+            # a piece ends at an inner breakpoint (rank at most n - 2) or at b
+            stops = [rank[id(x)] + 1 for x in f.value.points[1:-1]]
+            for stop in stops:
+                moving[stop - 1].append(j)
+            starts = [0] + stops
+            stops.append(n)
+            spans.append([(start, stop, num, den) for start, stop, (num, den) in zip(starts, stops, f.pairs(norm))])
+        return ends, moving, spans
 
     def _run_batched(self, progress: Callable[[float], None] | None) -> PiecewiseFunction:
         """:meth:`run` for rows affine in p: the base cells are screened
@@ -1316,7 +1317,7 @@ class _PositionSolver:
                 # one move left on the whole base cell: its own formula, the
                 # last one's when no follower it weighs entered a new piece
                 w = only[0]
-                if last is not None and last[0] == w and moving[i - 1].isdisjoint(rows[w][1]):
+                if last is not None and last[0] == w and rows[w][1].isdisjoint(moving[i - 1]):
                     formula = last[1]
                 else:
                     formula = self._row_formula(w)
