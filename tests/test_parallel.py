@@ -135,3 +135,32 @@ def test_adopt_minpoly_checks_what_it_is_given():
     half = RealAlgebraic.root(f, fmpq(1, 3), fmpq(2, 3))
     half.adopt_minpoly(fmpz_poly([-1, 2]))
     assert half.is_rational and half.rational_value == fmpq(1, 2)
+
+
+def test_point_values_on_workers_are_the_serial_ones():
+    """The values at breakpoints in algebraic form found on worker processes
+    (point_values_on) print as the serial ones, in every digit of the JSON
+    report's exact and decimal forms; a worker's answer replaces the
+    resultant that the report would otherwise compute."""
+    from symbolic_noise.solvers.parallel import point_values_on
+
+    f = solve(Chomp(4, 4), "king").value()
+    inner = range(1, len(f.points) - 1)
+    serial = [(PointValue(f.formulas[j - 1], f.points[j]).exact_str(), f.point_value(j).decimal(20)) for j in inner]
+    assert any(s.startswith("CRootOf") for s, _ in serial)
+    with ProcessPoolExecutor(1) as a, ProcessPoolExecutor(1) as b:
+        point_values_on(f, [a, b])
+    irrational = [j for j in inner if f.point_value(j).rational_value is None]
+    assert irrational and all(f.point_value(j)._algebraic is not None for j in irrational)
+    assert [(f.point_value(j).exact_str(), f.point_value(j).decimal(20)) for j in inner] == serial
+
+
+def test_adopt_point_value_checks_what_it_is_given():
+    f = solve(Chomp(3, 3), "king").value()
+    j = next(j for j in range(1, len(f.points) - 1) if f.point_value(j).rational_value is None)
+    true = f.point_value(j).as_algebraic()
+    with pytest.raises(ValueError):
+        f.adopt_point_value(j, RealAlgebraic.rational(true.lo + 1))  # far from the value
+    assert f.point_value(j)._algebraic is None
+    f.adopt_point_value(j, true)
+    assert f.point_value(j).as_algebraic() is true

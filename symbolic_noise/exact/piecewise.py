@@ -71,11 +71,14 @@ class PointValue:
     'CRootOf(x**2 + 2*x - 1, 1)'
     """
 
-    __slots__ = ("formula", "point")
+    __slots__ = ("formula", "point", "_algebraic")
 
-    def __init__(self, formula: RationalFunction, point: RealAlgebraic):
+    def __init__(self, formula: RationalFunction, point: RealAlgebraic, algebraic: RealAlgebraic | None = None):
         self.formula = formula
         self.point = point
+        # the value's algebraic form when another process found it
+        # (PiecewiseFunction.adopt_point_value): as_algebraic returns it
+        self._algebraic = algebraic
 
     @property
     def rational_value(self) -> fmpq | None:
@@ -154,6 +157,8 @@ class PointValue:
         d = m.degree()
         if d > max_degree:
             return None
+        if self._algebraic is not None:
+            return self._algebraic
         num, den = self.formula.num, self.formula.den
         # R(y) has degree <= d: interpolate it from d + 1 exact resultants, at
         # integers y where y den - num keeps its full degree (else the univariate
@@ -252,7 +257,7 @@ class Piece:
 class PiecewiseFunction:
     """A continuous piecewise-rational function on [a, b] (see the module docstring)."""
 
-    __slots__ = ("points", "formulas", "labels", "point_labels")
+    __slots__ = ("points", "formulas", "labels", "point_labels", "_at")
 
     def __init__(self, points, formulas, labels=None, point_labels=None, *, merge: bool = True):
         points = tuple(RealAlgebraic.coerce(x) for x in points)
@@ -267,6 +272,7 @@ class PiecewiseFunction:
         self.formulas = formulas
         self.labels = tuple(labels) if labels is not None else None
         self.point_labels = tuple(point_labels) if point_labels is not None else None
+        self._at = None  # point index -> the value there in algebraic form (adopt_point_value)
         if merge:
             self._merge()
 
@@ -378,7 +384,25 @@ class PiecewiseFunction:
 
     def point_value(self, j: int) -> PointValue:
         """The exact value at the point x_j."""
-        return PointValue(self.formulas[max(0, j - 1)], self.points[j])
+        return PointValue(self.formulas[max(0, j - 1)], self.points[j], None if self._at is None else self._at.get(j))
+
+    def adopt_point_value(self, j: int, value: RealAlgebraic) -> None:
+        """Take ``value`` as the value at the point x_j in algebraic form, as
+        :meth:`PointValue.as_algebraic` found it in another process
+        (:func:`symbolic_noise.solvers.parallel.point_values_on`).
+
+        Checked here: ``value`` lies within an enclosure of the value of
+        width 10^-20 (a rational exactly; an irrational one's isolating
+        interval meets it); that its polynomial has the value as a root is
+        the other process's resultant's word.  Raises ``ValueError`` when the
+        check fails."""
+        lo, hi = (fmpq(e.numerator, e.denominator) for e in PointValue(self.formulas[max(0, j - 1)], self.points[j]).enclosure(20))
+        a, b = value.interval
+        if b < lo or a > hi:
+            raise ValueError(f"{value} is not the value at breakpoint {j}")
+        if self._at is None:
+            self._at = {}
+        self._at[j] = value
 
     # ------------------------------------------------------------------ operations
 

@@ -261,10 +261,12 @@ def _solve(args, report: bool = False):
                         known=known, progress=bar, store=store,
                     )
                     if report:
-                        from ..solvers.parallel import minimal_polynomials_on
+                        from ..solvers.parallel import minimal_polynomials_on, point_values_on
 
                         minimal_polynomials_on(sol.value().points, executors, digits=args.digits,
                                                index=args.format == "json")
+                        if args.format == "json":  # (its values at breakpoints in algebraic form)
+                            point_values_on(sol.value(), executors)
                 except BrokenExecutor:
                     raise WorkerLostError("a worker process of --jobs died (out of memory, or killed)") from None
                 finally:

@@ -31,6 +31,7 @@ from ..games.rulesets import Game
 from ..exact.algebraic import FactorHints, RealAlgebraic
 from ..exact.piecewise import PiecewiseFunction, PointValue
 from ..exact.polys import as_fmpq
+from ..exact.ratfunc import RationalFunction
 from .solver import Solution, SolveProgress, exact_interval, solve
 
 
@@ -162,6 +163,71 @@ def minimal_polynomials_on(points, executors: list, *, digits: int | None = None
             if k is not None:
                 x.adopt_root_index(k)
             x.narrow_to(lo, hi)
+
+
+def _remote_point_values(items: list) -> list:
+    """For each ``(num, den, m, lo, hi)`` (a formula's coefficients, and a
+    point's minimal polynomial and isolating interval): the formula's value
+    at the point in algebraic form (:meth:`PointValue.as_algebraic`), as
+    ``(minimal polynomial, lo, hi, root index)`` (the index None for a
+    rational), or None above its degree bound."""
+    out = []
+    for num, den, m, lo, hi in items:
+        x = RealAlgebraic(fmpz_poly(m), fmpq(lo), fmpq(hi), _trusted=True)
+        x.adopt_minpoly(fmpz_poly(m))
+        y = PointValue(RationalFunction._canonical(fmpz_poly(num), fmpz_poly(den)), x).as_algebraic()
+        if y is None:
+            out.append(None)
+            continue
+        k = None if y.is_rational else y.root_index()  # (finds its minimal polynomial)
+        out.append(([int(c) for c in y.minpoly().coeffs()], str(y.lo), str(y.hi), k))
+    return out
+
+
+def point_values_on(f: PiecewiseFunction, executors: list) -> None:
+    """Find the values of ``f`` at its irrational breakpoints in algebraic
+    form (what the JSON report prints: :meth:`PointValue.exact_str`) on
+    ``executors``, each a share, dealt out in turn; ``f`` takes them with
+    :meth:`PiecewiseFunction.adopt_point_value`, which checks each against
+    an enclosure, and the minimal polynomials and root indices with
+    :meth:`RealAlgebraic.adopt_minpoly` and :meth:`RealAlgebraic.adopt_root_index`.
+    The breakpoints' own minimal polynomials are found first (here, unless
+    known: :func:`minimal_polynomials_on` finds them on the executors).
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from symbolic_noise import Nim, solve
+    >>> f = solve(Nim(6), "binary").value()
+    >>> with ThreadPoolExecutor(1) as a, ThreadPoolExecutor(1) as b:
+    ...     point_values_on(f, [a, b])
+    >>> [f.point_value(j).exact_str() for j in range(1, len(f.points) - 1)] == [
+    ...     PointValue(f.formulas[j - 1], f.points[j]).exact_str() for j in range(1, len(f.points) - 1)]
+    True
+    """
+    todo = [j for j in range(len(f.points)) if f.point_value(j).rational_value is None]
+    if not todo:
+        return
+    n = max(1, min(len(executors), len(todo)))
+    shares = [todo[i::n] for i in range(n)]
+
+    def item(j):
+        x, g = f.points[j], f.formulas[max(0, j - 1)]
+        return ([int(c) for c in g.num.coeffs()], [int(c) for c in g.den.coeffs()],
+                [int(c) for c in x.minpoly().coeffs()], str(x.lo), str(x.hi))
+
+    futures = [ex.submit(_remote_point_values, [item(j) for j in share]) for ex, share in zip(executors, shares)]
+    for share, future in zip(shares, futures):
+        for j, got in zip(share, future.result()):
+            if got is None:
+                continue
+            m, lo, hi, k = got
+            m = fmpz_poly(m)
+            if lo == hi:
+                y = RealAlgebraic.rational(fmpq(lo))
+            else:
+                y = RealAlgebraic(m, fmpq(lo), fmpq(hi), _trusted=True)
+                y.adopt_minpoly(m)
+                y.adopt_root_index(k)
+            f.adopt_point_value(j, y)
 
 
 def stitch(parts: list[PiecewiseFunction]) -> PiecewiseFunction:
