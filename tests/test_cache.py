@@ -253,11 +253,10 @@ def test_a_wire_stream_names_each_breakpoint_once():
                 assert seen.setdefault(id(x), y) is y
 
 
-def test_wire_points_carry_their_lower_sign_and_share_coefficients():
+def test_wire_points_carry_their_lower_sign():
     """On the wire an irrational breakpoint carries the sign of its polynomial
     at its interval's lower end; a trusted decode takes it (the refinements
-    that use it then find the same root), an untrusted one computes it.  With
-    ``polys``, the values sent share one coefficient list per polynomial."""
+    that use it then find the same root), an untrusted one computes it."""
     from flint import fmpq
 
     from symbolic_noise import Nim, solve
@@ -265,15 +264,11 @@ def test_wire_points_carry_their_lower_sign_and_share_coefficients():
     from symbolic_noise.solvers import codec
 
     values = list(solve(Nim(12), "binary").values().values())
-    kept: dict = {}
-    stream = [codec.encode(f, wire=True, polys=kept) for f in values]
+    stream = [codec.encode(f, wire=True) for f in values]
     sent = [x for data in stream for x in data["points"] if isinstance(x, dict)]
     assert sent and all(x["s"] in (-1, 1) for x in sent)
     for x in sent:
         assert x["s"] == polys_module.sign_at(codec._trusted_poly(x["poly"]), fmpq(*x["lo"]))
-    by_poly = {}
-    for x in sent:  # one list object for each polynomial
-        assert by_poly.setdefault(tuple(x["poly"]), x["poly"]) is x["poly"]
     assert [codec.decode(data, trusted=True) for data in stream] == values
     for f, data in zip(values, stream):
         g = codec.decode(data, trusted=True)
@@ -286,8 +281,6 @@ def test_wire_points_carry_their_lower_sign_and_share_coefficients():
         if isinstance(x, dict):
             x["s"] = -x["s"]
     assert codec.decode(data) == values[-1]
-    with pytest.raises(ValueError, match="wire form only"):
-        codec.encode(values[-1], polys={})
 
 
 def test_a_breakpoint_number_outside_the_stream_is_refused():

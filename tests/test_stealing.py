@@ -120,8 +120,8 @@ def test_results_travel_by_number_through_steals(monkeypatch):
     numbered = [0]
     encode_point = codec.encode_point
 
-    def counting(x, wire=False, memo=None, polys=None):
-        out = encode_point(x, wire, memo, polys)
+    def counting(x, wire=False, memo=None):
+        out = encode_point(x, wire, memo)
         if type(out) is int and threading.current_thread() is not threading.main_thread():
             numbered[0] += 1  # (the driver encodes on the main thread, the workers off it)
         return out

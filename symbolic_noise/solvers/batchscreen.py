@@ -120,43 +120,43 @@ def _enclose(pieces: list, hulls: tuple, lows: list, highs: list, bad: set, cach
     ``cache`` keeps the enclosures by the formula's identity and the hull's
     name (and the generation ``gen`` that last used them): positions that
     share a follower meet it on the same hulls.  An entry is ``[num, lows,
-    highs, poles, gen, slope or None, den]``."""
+    highs, poles, gen, den]``."""
     balls, mids, rads, names = hulls
     for start, stop, num, den in pieces:
         got = cache.get(id(num))
-        if got is None or got[0] is not num or (got[6] is not den and got[6] != den):
-            got = cache[id(num)] = [num, {}, {}, set(), gen, None, den]
+        if got is None or got[0] is not num or (got[5] is not den and got[5] != den):
+            got = cache[id(num)] = [num, {}, {}, set(), gen, den]
         else:
             got[4] = gen
-        _, low, high, poles, _, slope, _ = got
+        _, low, high, poles, _, _ = got
         hs = names[start:stop]
         # (most spans are known on every hull: one pass at C speed, itemgetter
         # taking half the time of a list comprehension on Chomp's short spans)
         if stop - start == 1:
             h = hs[0]
             if h not in low:
-                got[5] = _fill(num, den, slope, start, stop, hulls, low, high, poles)
+                _fill(num, den, start, stop, hulls, low, high, poles)
             lows[start], highs[start] = low[h], high[h]
         else:
             take = itemgetter(*hs)
             try:
                 lows[start:stop] = take(low)
             except KeyError:
-                got[5] = _fill(num, den, slope, start, stop, hulls, low, high, poles)
+                _fill(num, den, start, stop, hulls, low, high, poles)
                 lows[start:stop] = take(low)
             highs[start:stop] = take(high)
         if poles:
             bad.update(i for i in range(start, stop) if names[i] in poles)
 
 
-def _fill(num: fmpz_poly, den: fmpz_poly, slope, start: int, stop: int, hulls: tuple, low: dict, high: dict, poles: set) -> fmpz_poly:
+def _fill(num: fmpz_poly, den: fmpz_poly, start: int, stop: int, hulls: tuple, low: dict, high: dict, poles: set) -> None:
     """:func:`_enclose`'s enclosures of ``1 - num/den`` on the hulls
-    ``start .. stop - 1`` it lacks; returns ``slope = num' den - num den'``
-    (made here unless given: it is kept with the formula's enclosures, for
-    the hulls later positions meet it on)."""
+    ``start .. stop - 1`` it lacks.  (Keeping the slope polynomial with the
+    formula's enclosures, for the hulls later positions meet it on, saved
+    its products but took several GB on Chomp 7 x 7 king: a worker of
+    ``--jobs 2`` was killed for memory.)"""
     balls, mids, rads, names = hulls
-    if slope is None:
-        slope = num.derivative() * den - num * den.derivative()
+    slope = num.derivative() * den - num * den.derivative()
     for i in range(start, stop):
         h = names[i]
         if h in low:
@@ -172,7 +172,6 @@ def _fill(num: fmpz_poly, den: fmpz_poly, slope, start: int, stop: int, hulls: t
             e = 1 - num(M) / den(M)
             r = L * rads[i]
             low[h], high[h] = _outward(float((e - r).lower()), float((e + r).upper()))
-    return slope
 
 
 def _slope_bound(slope: fmpz_poly, den: fmpz_poly, X: arb) -> arb | bool:

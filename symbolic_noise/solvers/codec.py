@@ -59,15 +59,12 @@ def _coeffs(f: fmpz_poly, wire: bool = False) -> list:
     return list(map(int, f.coeffs())) if wire else [str(int(c)) for c in f.coeffs()]
 
 
-def encode_point(x: RealAlgebraic, wire: bool = False, memo: dict | None = None, polys: dict | None = None):
+def encode_point(x: RealAlgebraic, wire: bool = False, memo: dict | None = None):
     """A point's data; with ``memo`` (wire only: ``id(point) -> (point,
     number)``, held by the sender for one stream) an irrational point sent
     before is its number in the stream, an int.  On the wire an irrational
     point also carries ``"s"``, the sign of its polynomial at ``lo``
-    (:attr:`RealAlgebraic.lower_sign`: the receiver need not compute it).
-    ``polys`` (wire only): the sender's coefficient lists by polynomial
-    (``id(poly) -> (poly, coefficients)``): the values of a game share their
-    breakpoints."""
+    (:attr:`RealAlgebraic.lower_sign`: the receiver need not compute it)."""
     q = x.rational_value
     if q is not None:
         return (int(q.p), int(q.q)) if wire else str(q)
@@ -78,15 +75,7 @@ def encode_point(x: RealAlgebraic, wire: bool = False, memo: dict | None = None,
         memo[id(x)] = (x, len(memo))
     lo, hi = x.interval
     if wire:
-        poly = x.poly
-        if polys is None:
-            coeffs = _coeffs(poly, wire)
-        else:
-            got = polys.get(id(poly))
-            if got is None or got[0] is not poly:  # (held: its id is not reused while kept)
-                got = polys[id(poly)] = (poly, _coeffs(poly, wire))
-            coeffs = got[1]
-        return {"poly": coeffs, "lo": (int(lo.p), int(lo.q)), "hi": (int(hi.p), int(hi.q)), "s": x.lower_sign}
+        return {"poly": _coeffs(x.poly, wire), "lo": (int(lo.p), int(lo.q)), "hi": (int(hi.p), int(hi.q)), "s": x.lower_sign}
     return {"poly": _coeffs(x.poly, wire), "lo": str(lo), "hi": str(hi)}
 
 
@@ -177,7 +166,7 @@ def decode_point(data, *, trusted: bool = False, table: list | None = None) -> R
     return x
 
 
-def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None, polys: dict | None = None) -> dict:
+def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None) -> dict:
     """JSON-able data for ``f`` (see the module docstring).  ``wire=True``
     is for handing values between our own processes by pickle, not JSON
     text: integers as Python ints instead of decimal strings, rationals as
@@ -185,7 +174,7 @@ def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None
     (``{"sets": [...], "at": [index, ...]}``).  :func:`decode` reads both.
     ``memo`` (wire only): the sender's record of one stream, in which a
     breakpoint sent before is sent as its number (decode the stream in order
-    with one ``table``).  ``polys`` (wire only): see :func:`encode_point`.
+    with one ``table``).
 
     >>> from symbolic_noise import solve, Nim
     >>> f = solve(Nim(3), "binary").value()
@@ -202,12 +191,12 @@ def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None
     >>> g == f and h == f and g.points[2] is h.points[2]
     True
     """
-    if (memo is not None or polys is not None) and not wire:
-        raise ValueError("breakpoint numbers and kept coefficients are for the wire form only")
+    if memo is not None and not wire:
+        raise ValueError("breakpoint numbers are for the wire form only")
     labels = None if f.labels is None else _encode_labels(f.labels, wire)
     plabels = None if f.point_labels is None else _encode_labels(f.point_labels, wire)
     return {
-        "points": [encode_point(x, wire, memo, polys) for x in f.points],
+        "points": [encode_point(x, wire, memo) for x in f.points],
         "formulas": [[_coeffs(r.num, wire), _coeffs(r.den, wire)] for r in f.formulas],
         "labels": labels,
         "point_labels": plabels,

@@ -66,17 +66,11 @@ _LOOK = 4
 _WIDE = 2.0
 
 _LOCKS: dict = {}  # token -> lock: a Dask worker with several threads runs one task of a range at a time
-#: token -> the worker's breakpoint polynomials' coefficient lists (codec.encode's
-#: ``polys``: a value's breakpoints are mostly its followers'), emptied when it
-#: holds :data:`_MAX_POLYS`
-_POLYS: dict = {}
-_MAX_POLYS = 200_000
 
 
 def _remote_start(token, game, channel, lo, hi, misere):
     _WORKERS[token] = RangeWorker(game, channel, fmpq(lo), fmpq(hi), misere)
     _LOCKS[token] = threading.Lock()
-    _POLYS[token] = {}
     return os.getpid()
 
 
@@ -100,15 +94,12 @@ def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=()):
                 worker.values[v] = worker.interner.function(_unpack(data))
         taking = time.process_time() - start
         out, texts, images, degrees = [], [], [], []
-        kept = _POLYS[token]
-        if len(kept) > _MAX_POLYS:
-            kept.clear()
         for v in positions:
             for u in worker.game.followers(v):  # terminal followers are made where they are needed
                 if u not in worker.values and not worker.game.followers(u):
                     worker.solve_position(u)
             value = worker.solve_position(v)
-            wire = codec.encode(value, wire=True, polys=kept)
+            wire = codec.encode(value, wire=True)
             out.append(_pack(wire))
             degrees.append(max((g.degree for g in value.formulas), default=0))
             plain = codec.encode(value) if text else None
@@ -143,7 +134,6 @@ def _unpack(data: bytes):
 def _remote_stop(token):
     _WORKERS.pop(token, None)
     _LOCKS.pop(token, None)
-    _POLYS.pop(token, None)
 
 
 def levels(game: Game, order) -> int:
