@@ -147,22 +147,25 @@ def minimal_polynomials_on(points, executors: list, *, digits: int | None = None
     [(6, 1), (8, 1), (7, 2), (8, 1), (8, 1)]
     """
     todo = [x for x in points if not x.is_rational and not x.knows_minpoly]
-    if not todo:
-        return
     bits = None if digits is None else PointValue.point_bits(digits)
+    item = lambda x: ([int(c) for c in x.poly.coeffs()], str(x.lo), str(x.hi))  # noqa: E731
+    for x, (m, k, lo, hi) in _dealt(executors, todo, item, _remote_minpolys, index, bits):
+        x.adopt_minpoly(fmpz_poly(m))
+        if k is not None:
+            x.adopt_root_index(k)
+        x.narrow_to(lo, hi)
+
+
+def _dealt(executors: list, todo: list, item: Callable, task: Callable, *args):
+    """``(thing, answer)`` for each of ``todo``: the things dealt out in turn to
+    ``executors`` (so that each meets small and large ones alike), each
+    share sent as ``task([item(thing), ...], *args)``, which answers in order."""
+    if not todo:
+        return []
     n = max(1, min(len(executors), len(todo)))
     shares = [todo[i::n] for i in range(n)]
-    futures = [
-        ex.submit(_remote_minpolys, [([int(c) for c in x.poly.coeffs()], str(x.lo), str(x.hi)) for x in share],
-                  index, bits)
-        for ex, share in zip(executors, shares)
-    ]
-    for share, future in zip(shares, futures):
-        for x, (m, k, lo, hi) in zip(share, future.result()):
-            x.adopt_minpoly(fmpz_poly(m))
-            if k is not None:
-                x.adopt_root_index(k)
-            x.narrow_to(lo, hi)
+    futures = [ex.submit(task, [item(x) for x in share], *args) for ex, share in zip(executors, shares)]
+    return [pair for share, future in zip(shares, futures) for pair in zip(share, future.result())]
 
 
 def _remote_point_values(items: list) -> list:
@@ -173,8 +176,9 @@ def _remote_point_values(items: list) -> list:
     rational), or None above its degree bound."""
     out = []
     for num, den, m, lo, hi in items:
-        x = RealAlgebraic(fmpz_poly(m), fmpq(lo), fmpq(hi), _trusted=True)
-        x.adopt_minpoly(fmpz_poly(m))
+        m = fmpz_poly(m)
+        x = RealAlgebraic(m, fmpq(lo), fmpq(hi), _trusted=True)
+        x.adopt_minpoly(m)
         y = PointValue(RationalFunction._canonical(fmpz_poly(num), fmpz_poly(den)), x).as_algebraic()
         if y is None:
             out.append(None)
@@ -204,30 +208,24 @@ def point_values_on(f: PiecewiseFunction, executors: list) -> None:
     True
     """
     todo = [j for j in range(len(f.points)) if f.point_value(j).rational_value is None]
-    if not todo:
-        return
-    n = max(1, min(len(executors), len(todo)))
-    shares = [todo[i::n] for i in range(n)]
 
     def item(j):
         x, g = f.points[j], f.formulas[max(0, j - 1)]
         return ([int(c) for c in g.num.coeffs()], [int(c) for c in g.den.coeffs()],
                 [int(c) for c in x.minpoly().coeffs()], str(x.lo), str(x.hi))
 
-    futures = [ex.submit(_remote_point_values, [item(j) for j in share]) for ex, share in zip(executors, shares)]
-    for share, future in zip(shares, futures):
-        for j, got in zip(share, future.result()):
-            if got is None:
-                continue
-            m, lo, hi, k = got
-            m = fmpz_poly(m)
-            if lo == hi:
-                y = RealAlgebraic.rational(fmpq(lo))
-            else:
-                y = RealAlgebraic(m, fmpq(lo), fmpq(hi), _trusted=True)
-                y.adopt_minpoly(m)
-                y.adopt_root_index(k)
-            f.adopt_point_value(j, y)
+    for j, got in _dealt(executors, todo, item, _remote_point_values):
+        if got is None:
+            continue
+        m, lo, hi, k = got
+        m = fmpz_poly(m)
+        if lo == hi:
+            y = RealAlgebraic.rational(fmpq(lo))
+        else:
+            y = RealAlgebraic(m, fmpq(lo), fmpq(hi), _trusted=True)
+            y.adopt_minpoly(m)
+            y.adopt_root_index(k)
+        f.adopt_point_value(j, y)
 
 
 def stitch(parts: list[PiecewiseFunction]) -> PiecewiseFunction:
