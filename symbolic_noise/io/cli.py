@@ -29,6 +29,7 @@ from ..games.registry import FAMILIES, MAX_HEAP, default_channel_name, game_from
 from ..exact.polys import as_fmpq, to_fraction
 from ..exact.rounding import fixed
 from ..solvers.solver import exact_interval, solve
+from ..solvers.collector import fewer_collections
 
 PROG = "symbolic-noise"
 
@@ -198,11 +199,22 @@ def dask_client(address: str):
 
 def local_pool(workers: int):
     """A process pool whose workers ignore Ctrl-C: the driver stops them (with
-    :func:`stop_pools`), so they print no traceback."""
-    import signal
+    :func:`stop_pools`), so they print no traceback.  They run Python's
+    garbage collector as seldom as a solve does
+    (:mod:`symbolic_noise.solvers.collector`), for their whole life."""
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    return ProcessPoolExecutor(workers, initializer=_pool_worker_start)
+
+
+def _pool_worker_start() -> None:
+    import gc
+    import signal
+
+    from ..solvers.collector import THRESHOLDS
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.set_threshold(*THRESHOLDS)
 
 
 def stop_pools(pools) -> None:
@@ -790,7 +802,8 @@ def main(argv=None) -> int:
     args = None
     try:
         args = parser.parse_args(argv)
-        return args.func(args)
+        with fewer_collections():  # a command solves, reports and exits: the collector's runs are overhead
+            return args.func(args)
     except SymbolicNoiseError as exc:
         sys.stderr.write(f"{PROG}: error: {exc}\n")
         return 2

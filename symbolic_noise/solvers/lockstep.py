@@ -53,6 +53,7 @@ from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
 from .parallel import split_interval, stitch
 from .solver import Solution, SolveProgress, _Cells, _Position, _PositionSolver, exact_interval
+from .collector import fewer_collections
 
 #: cuts are dyadic rationals with this many bits (short numbers keep the cells
 #: next to a cut cheap; where exactly a cut falls does not matter)
@@ -97,6 +98,10 @@ class RangeWorker:
 
     def solve_position(self, v) -> PiecewiseFunction:
         """Solve ``v`` on the range (its followers must be solved)."""
+        with fewer_collections():  # (collector.py)
+            return self._solve_position(v)
+
+    def _solve_position(self, v) -> PiecewiseFunction:
         if v in self.values:
             return self.values[v]
         if not self.game.followers(v):

@@ -49,6 +49,7 @@ from typing import Callable
 from flint import fmpq
 
 from . import codec, symmetry
+from .collector import fewer_collections
 from ..exact.interning import Interner
 from ..exact.piecewise import PiecewiseFunction
 from ..games.channels import Channel, get_channel
@@ -86,7 +87,7 @@ def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=()):
     value's formulas (:meth:`Solution.stats` then decodes none).  The values
     of ``forget`` are dropped first: no position left to solve needs them."""
     worker = _worker(token)
-    with _LOCKS[token]:
+    with _LOCKS[token], fewer_collections():
         start = time.process_time()
         worker.forget(forget)
         for v, data in foreign:
