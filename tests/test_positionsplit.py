@@ -65,16 +65,60 @@ def test_matches_serial(game, channel, workers):
         assert len({i for i, _, _, _ in stats["tasks"]}) > 1  # the work was shared
 
 
-def test_interleaved_tasks_on_threads():
-    game = Chomp(3, 4)
-    serial = solve(game, "king")
-    for seed in range(2):
-        workers = [Jumbled(seed), Jumbled(seed + 10)]
+def same_on_jumbled_workers(game, channel, seeds):
+    """The serial solution, and the split one on Jumbled workers with each
+    list of ``seeds`` (one worker per seed)."""
+    serial = solve(game, channel)
+    for row in seeds:
+        workers = [Jumbled(seed) for seed in row]
         try:
-            same(serial, solve_by_positions(game, "king", executors=workers))
+            same(serial, solve_by_positions(game, channel, executors=workers))
         finally:
             for w in workers:
                 w.shutdown()
+    return serial
+
+
+def test_interleaved_tasks_on_threads():
+    same_on_jumbled_workers(Chomp(3, 4), "king", [(0, 10), (1, 11)])
+
+
+def test_interleaved_tasks_with_breakpoint_keys():
+    """Tasks that run out of order still find every breakpoint key the values
+    sent to them name (the driver counts a key as held only once the task
+    that carried its definition is done)."""
+    serial = same_on_jumbled_workers(Chomp(4, 3), "all", [(s + 20, s + 30, s + 40) for s in range(3)])
+    assert any(not x.is_rational for x in serial.value().points)
+
+
+def test_breakpoint_keys_are_each_workers_own_and_decode_elsewhere():
+    from symbolic_noise.exact.interning import Interner
+    from symbolic_noise.solvers.positionsplit import _Keys, _pack, _unpack
+
+    values = list(solve(Chomp(4, 4), "king").values().values())
+    a, b = _Keys(0, 2), _Keys(1, 2)
+    wires = [codec.encode(f, wire=True, point=a.encode_point) for f in values]
+    defs = a.take()
+    named = {x for w in wires for x in w["points"] if type(x) is int}
+    irrational = [x for f in values for x in f.points if not x.is_rational]
+    # one key per distinct breakpoint object, even keys only, each defined once
+    assert named == set(defs) and all(k % 2 == 0 for k in named)
+    assert len(named) == len({id(x) for x in irrational}) < len(irrational)
+    assert a.take() == {}  # taken: not defined again
+    # worker b decodes them with the definitions, and names them by a's keys after
+    interner = Interner()
+    b.define(defs, interner)
+    got = [interner.function(_unpack(_pack(w), b.table)) for w in wires]
+    assert got == values
+    again = codec.encode(got[-1], wire=True, point=b.encode_point)
+    assert again["points"] == wires[-1]["points"] and b.take() == {}
+    # a breakpoint b made itself gets an odd key
+    own = solve(Nim(5), "binary").value()
+    keys = [x for x in codec.encode(own, wire=True, point=b.encode_point)["points"] if type(x) is int]
+    assert keys and all(k % 2 == 1 for k in keys)
+    # a key the receiver was not given is an error, not a wrong point
+    with pytest.raises(CacheError):
+        codec.decode(wires[-1], trusted=True, table={})
 
 
 def test_processes():

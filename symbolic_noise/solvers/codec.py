@@ -141,15 +141,18 @@ def _wire_rational(data) -> fmpq:
     return _rational(data)
 
 
-def decode_point(data, *, trusted: bool = False, table: list | None = None) -> RealAlgebraic:
+def decode_point(data, *, trusted: bool = False, table: list | dict | None = None) -> RealAlgebraic:
     """A point from its encoding.  By default the interval is checked to
     isolate exactly one root of the polynomial; ``trusted=True`` skips that
     check, for data whose integrity is otherwise known (a checksum).
     ``table``: the irrational points decoded so far in this stream (a point
-    that is an int is looked up there, every other one is appended); without
+    that is an int is looked up there, every other one is appended), or a
+    dict of points by key (an int is looked up, nothing is added); without
     it, an int is not a point."""
     if isinstance(data, (str, tuple)):
         return RealAlgebraic.rational(_wire_rational(data))
+    if type(data) is int and isinstance(table, dict):  # keys given apart from the stream (defined before)
+        return table[data]
     if type(data) is int and table is not None:
         if not 0 <= data < len(table):
             raise ValueError("a breakpoint's number is not in the stream's table")
@@ -161,12 +164,12 @@ def decode_point(data, *, trusted: bool = False, table: list | None = None) -> R
         x = RealAlgebraic._from_isolation(poly, lo, hi, slo if slo in (-1, 1) else None)
     else:
         x = RealAlgebraic.root(poly, lo, hi)
-    if table is not None:
+    if isinstance(table, list):
         table.append(x)
     return x
 
 
-def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None) -> dict:
+def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None, point=None) -> dict:
     """JSON-able data for ``f`` (see the module docstring).  ``wire=True``
     is for handing values between our own processes by pickle, not JSON
     text: integers as Python ints instead of decimal strings, rationals as
@@ -174,7 +177,10 @@ def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None
     (``{"sets": [...], "at": [index, ...]}``).  :func:`decode` reads both.
     ``memo`` (wire only): the sender's record of one stream, in which a
     breakpoint sent before is sent as its number (decode the stream in order
-    with one ``table``).
+    with one ``table``).  ``point`` (wire only): a function that encodes
+    each point instead of :func:`encode_point` (a sender that names its
+    breakpoints by keys of its own; the receiver's ``table`` is then a dict
+    of them).
 
     >>> from symbolic_noise import solve, Nim
     >>> f = solve(Nim(3), "binary").value()
@@ -191,12 +197,14 @@ def encode(f: PiecewiseFunction, *, wire: bool = False, memo: dict | None = None
     >>> g == f and h == f and g.points[2] is h.points[2]
     True
     """
-    if memo is not None and not wire:
+    if (memo is not None or point is not None) and not wire:
         raise ValueError("breakpoint numbers are for the wire form only")
+    if point is None:
+        point = lambda x: encode_point(x, wire, memo)  # noqa: E731
     labels = None if f.labels is None else _encode_labels(f.labels, wire)
     plabels = None if f.point_labels is None else _encode_labels(f.point_labels, wire)
     return {
-        "points": [encode_point(x, wire, memo) for x in f.points],
+        "points": [point(x) for x in f.points],
         "formulas": [[_coeffs(r.num, wire), _coeffs(r.den, wire)] for r in f.formulas],
         "labels": labels,
         "point_labels": plabels,
@@ -262,11 +270,12 @@ def _decode_labels(data) -> list:
     return [frozenset(_unmove(m) for m in s) for s in data]
 
 
-def decode(data, *, trusted: bool = False, table: list | None = None) -> PiecewiseFunction:
+def decode(data, *, trusted: bool = False, table: list | dict | None = None) -> PiecewiseFunction:
     """The piecewise function encoded in ``data``; :class:`CacheError` if the data
     cannot be read as one (see :func:`check` for the mathematical checks).
     ``trusted=True``: the points' isolating intervals are not re-checked.
-    ``table``: the stream's breakpoints so far (see :func:`encode`'s ``memo``)."""
+    ``table``: the stream's breakpoints so far (see :func:`encode`'s ``memo``),
+    or a dict of breakpoints by key (see :func:`encode`'s ``point``)."""
     try:
         points = [decode_point(x, trusted=trusted, table=table) for x in data["points"]]
         # stored formulas are canonical; unless trusted, canonicalise them again

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import heapq
 import os
+from array import array
 import pickle
 import threading
 import time
@@ -69,13 +70,63 @@ _WIDE = 2.0
 _LOCKS: dict = {}  # token -> lock: a Dask worker with several threads runs one task of a range at a time
 
 
-def _remote_start(token, game, channel, lo, hi, misere):
+_KEYS: dict = {}  # token -> _Keys: the breakpoints a worker names by key
+
+
+class _Keys:
+    """The breakpoints one worker names by key on the wire.  A Chomp solve's
+    values share their breakpoints: a follower's breakpoint is one of every
+    position above it (Chomp 5 x 6 king: 78,834 irrational points in its
+    values, 2,779 distinct polynomials), so each is encoded and decoded
+    once per worker rather than with every value.  Worker ``origin`` of
+    ``step`` makes the keys ``origin, origin + step, ...`` (no two workers
+    make the same key); the driver sends a worker the definitions of the
+    keys made elsewhere that the values it ships name (:func:`_remote_task`'s
+    ``defs``)."""
+
+    def __init__(self, origin: int, step: int):
+        self.next, self.step = origin, step
+        self.memo: dict = {}  # id(point) -> (point, key)
+        self.table: dict = {}  # key -> point (for decoding)
+        self.new: dict = {}  # key -> the encoded point, made since the last take
+
+    def encode_point(self, x):
+        """``x`` on the wire: a rational as itself, else its key (a new key's
+        definition is kept for :meth:`take`)."""
+        if x.is_rational:
+            return codec.encode_point(x, True)
+        got = self.memo.get(id(x))
+        if got is not None and got[0] is x:
+            return got[1]
+        key = self.next
+        self.next += self.step
+        self.memo[id(x)] = (x, key)
+        self.table[key] = x
+        self.new[key] = codec.encode_point(x, True)
+        return key
+
+    def define(self, defs: dict, interner) -> None:
+        """Take the definitions ``defs`` (key -> encoded point) made by other workers."""
+        for key, data in defs.items():
+            if key not in self.table:
+                x = interner.point(codec.decode_point(data, trusted=True))
+                self.table[key] = x
+                if id(x) not in self.memo:  # (a point this worker holds already keeps its key)
+                    self.memo[id(x)] = (x, key)
+
+    def take(self) -> dict:
+        out, self.new = self.new, {}
+        return out
+
+
+def _remote_start(token, game, channel, lo, hi, misere, origin=0, step=1):
     _WORKERS[token] = RangeWorker(game, channel, fmpq(lo), fmpq(hi), misere)
     _LOCKS[token] = threading.Lock()
+    _KEYS[token] = _Keys(origin, step)
     return os.getpid()
 
 
-def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=()):
+def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=(), defs=None):
     """Take the followers' values ``foreign`` (encoded; those already held are
     skipped), solve ``positions`` in order, return the CPU seconds (in all,
     and of taking the values), their encoded values, with ``text`` their
@@ -85,22 +136,29 @@ def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=()):
     image the channel lets mirror (the driver vouches that the position's
     followers have their images' values), and the largest degree of each
     value's formulas (:meth:`Solution.stats` then decodes none).  The values
-    of ``forget`` are dropped first: no position left to solve needs them."""
+    of ``forget`` are dropped first: no position left to solve needs them.
+    The values' irrational breakpoints are keys (:class:`_Keys`): ``defs``
+    defines those made by other workers that ``foreign`` names, and the
+    result ends with the definitions of the keys this task made and, per
+    value returned (the solved ones, then the images), the keys it names."""
     worker = _worker(token)
+    keys = _KEYS[token]
     with _LOCKS[token], fewer_collections():
         start = time.process_time()
         worker.forget(forget)
+        keys.define(defs or {}, worker.interner)
         for v, data in foreign:
             if v not in worker.values:
-                worker.values[v] = worker.interner.function(_unpack(data))
+                worker.values[v] = worker.interner.function(_unpack(data, keys.table))
         taking = time.process_time() - start
-        out, texts, images, degrees = [], [], [], []
+        out, texts, images, degrees, named, image_named = [], [], [], [], [], []
         for v in positions:
             for u in worker.game.followers(v):  # terminal followers are made where they are needed
                 if u not in worker.values and not worker.game.followers(u):
                     worker.solve_position(u)
             value = worker.solve_position(v)
-            wire = codec.encode(value, wire=True)
+            wire = codec.encode(value, wire=True, point=keys.encode_point)
+            named.append(_named(wire))
             out.append(_pack(wire))
             degrees.append(max((g.degree for g in value.formulas), default=0))
             plain = codec.encode(value) if text else None
@@ -115,7 +173,14 @@ def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=()):
                     worker.values[tv] = image
                     image_text = codec.dumps(codec.relabel(plain, t.move)) if text else None
                     images.append((tv, _pack(codec.relabel(wire, t.move)), image_text, degrees[-1]))
-        return time.process_time() - start, taking, out, texts, images, degrees
+                    image_named.append(named[-1])
+        return time.process_time() - start, taking, out, texts, images, degrees, keys.take(), named + image_named
+
+
+def _named(wire: dict) -> array:
+    """The breakpoint keys a value's wire form names, in an array (the
+    driver keeps one per position)."""
+    return array("q", sorted({x for x in wire["points"] if type(x) is int}))
 
 
 def _pack(data: dict) -> bytes:
@@ -127,9 +192,10 @@ def _pack(data: dict) -> bytes:
     return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _unpack(data: bytes):
-    """The value :func:`_pack` packed (the data of our own workers: trusted)."""
-    return codec.decode(pickle.loads(data), trusted=True)
+def _unpack(data: bytes, table: dict | None = None):
+    """The value :func:`_pack` packed (the data of our own workers: trusted);
+    ``table``: the points by key (:class:`_Keys`)."""
+    return codec.decode(pickle.loads(data), trusted=True, table=table)
 
 
 def _remote_stop(token):
@@ -197,13 +263,16 @@ def solve_by_positions(
     n = len(executors)
     if n < 1:
         raise ValueError("need at least one executor")
-    values = _Values(Interner())  # the results share breakpoint objects, as the serial solve's do
+    interner = Interner()  # the results share breakpoint objects, as the serial solve's do
+    pdefs: dict = {}  # breakpoint key -> its encoding, as the worker that made the key sent it (_Keys)
+    values = _Values(interner, _PointTable(pdefs, interner))
     for v in order:
         if v in (known or {}):
             values[v] = known[v]
     token = f"{os.getpid()}-{id(order)}-{time.time_ns()}-positions"
     tokens = [f"{token}-{i}" for i in range(n)]
-    for f in [ex.submit(_remote_start, tok, game, channel, str(a), str(b), misere) for ex, tok in zip(executors, tokens)]:
+    starts = [ex.submit(_remote_start, tok, game, channel, str(a), str(b), misere, i, n) for i, (ex, tok) in enumerate(zip(executors, tokens))]
+    for f in starts:
         f.result()
 
     # what is left to solve, and in which order: the terminal positions are
@@ -266,6 +335,9 @@ def solve_by_positions(
     t0 = time.perf_counter()
     done, total = len(values), len(order)
 
+    named: dict = {}  # position -> the breakpoint keys its value names (an array)
+    known_keys = [set() for _ in range(n)]  # keys made elsewhere whose definitions a worker holds (tasks done)
+
     def encoding(u):
         got = encoded.get(u)
         if got is None:
@@ -300,13 +372,21 @@ def solve_by_positions(
             v = pick(i)
             foreign = [(u, encoding(u)) for u in sorted(set(followers[v]), key=index.get)
                        if u not in held[i] and u not in terminal]
+            # the breakpoint keys those values name that worker i neither made
+            # nor holds from a task done (one still running may be sent again:
+            # a worker's tasks need not run in the order they were sent)
+            defs = {}
+            for u, _ in foreign:
+                for k in named.get(u, ()):
+                    if k % n != i and k not in known_keys[i]:
+                        defs[k] = pdefs[k]
             shipped += len(foreign)
             mirrors = ()
             if v in image_of and all(u in twins or t.position(u) == u for u in set(followers[v])):
                 mirrors = (v,)
             forget, spent[i] = spent[i], []
-            fut = ex.submit(_remote_task, tok, foreign, [v], want_text, mirrors, forget)
-            pending[fut] = (i, [v], [u for u, _ in foreign])
+            fut = ex.submit(_remote_task, tok, foreign, [v], want_text, mirrors, forget, defs)
+            pending[fut] = (i, [v], [u for u, _ in foreign], list(defs))
             if inflight[i] == 0 and since[i] is not None:
                 idle[i] += time.perf_counter() - since[i]
             inflight[i] += 1
@@ -319,11 +399,13 @@ def solve_by_positions(
             finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
             back = []
             for fut in finished:
-                i, positions, given = pending.pop(fut)
+                i, positions, given, defined = pending.pop(fut)
+                known_keys[i].update(defined)
                 inflight[i] -= 1
                 if inflight[i] == 0:
                     since[i] = time.perf_counter()
-                cpu, taking, outs, texts, images, degrees = fut.result()
+                cpu, taking, outs, texts, images, degrees, new_defs, names = fut.result()
+                pdefs.update(new_defs)
                 # a worker holds what it was sent once the task is done (the
                 # tasks of one worker need not run in the order they were sent)
                 for u in given:  # (one spent while the task ran is forgotten with the next)
@@ -338,7 +420,8 @@ def solve_by_positions(
                 for tv, _, _, _ in images:
                     twins.update((tv, t.position(tv)))
                     mirrored.add(tv)
-                for v, data, text, degree in solved + images:
+                for (v, data, text, degree), keys in zip(solved + images, names):
+                    named[v] = keys
                     encoded[v] = data
                     values.degrees[v] = degree
                     held[i].add(v)
@@ -372,16 +455,30 @@ def solve_by_positions(
     return Solution(game, channel, (a, b), values, root, misere)
 
 
+class _PointTable(dict):
+    """The driver's breakpoints by key (:class:`_Keys`), each decoded from
+    the definitions ``pdefs`` when a value that names it is first read."""
+
+    def __init__(self, pdefs: dict, interner: Interner):
+        super().__init__()
+        self._pdefs, self._interner = pdefs, interner
+
+    def __missing__(self, key):
+        x = self[key] = self._interner.point(codec.decode_point(self._pdefs[key], trusted=True))
+        return x
+
+
 class _Values(Mapping):
     """The solved values, each decoded from its encoding when first read: the
     driver would otherwise spend a CPU core's worth of time decoding values
     no one reads (a CLI solve reads the start position's and its followers').
     A read decodes the value once and keeps it."""
 
-    def __init__(self, interner: Interner):
+    def __init__(self, interner: Interner, points: dict | None = None):
         self._data: dict = {}  # position -> value, or None while only encoded
         self._encoded: dict = {}
         self._interner = interner
+        self._points = points  # breakpoints by key (_PointTable)
         self.degrees: dict = {}  # position -> the largest degree of its formulas, as its worker said
 
     def max_degree(self) -> int:
@@ -404,7 +501,7 @@ class _Values(Mapping):
     def __getitem__(self, v):
         value = self._data[v]
         if value is None:
-            value = self._data[v] = self._interner.function(_unpack(self._encoded.pop(v)))
+            value = self._data[v] = self._interner.function(_unpack(self._encoded.pop(v), self._points))
         return value
 
     def __contains__(self, v) -> bool:
