@@ -375,11 +375,8 @@ def solve_by_positions(
             # the breakpoint keys those values name that worker i neither made
             # nor holds from a task done (one still running may be sent again:
             # a worker's tasks need not run in the order they were sent)
-            defs = {}
-            for u, _ in foreign:
-                for k in named.get(u, ()):
-                    if k % n != i and k not in known_keys[i]:
-                        defs[k] = pdefs[k]
+            lacking = set().union(*(named.get(u, ()) for u, _ in foreign)) - known_keys[i]
+            defs = {k: pdefs[k] for k in lacking if k % n != i}
             shipped += len(foreign)
             mirrors = ()
             if v in image_of and all(u in twins or t.position(u) == u for u in set(followers[v])):
