@@ -3,11 +3,12 @@ classical game, and an independent exact method (pointwise backward induction)."
 
 import csv
 import functools
+import random
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from flint import fmpq
+from flint import fmpq, fmpz_poly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -312,7 +313,9 @@ def test_progress_can_interrupt():
         solve(Nim(8), "binary", progress=stop)
 
 
-@pytest.mark.parametrize("game, channel", [(Nim(20), "binary"), (Chomp(2, 4), "king"), (Chomp(3, 3), "rook")])
+@pytest.mark.parametrize(
+    "game, channel", [(Nim(20), "binary"), (Chomp(2, 4), "king"), (Chomp(3, 3), "rook"), (Chomp(3, 4), "all")]
+)
 def test_carried_numerators_equal_the_sums_they_stand_for(game, channel):
     """Every move numerator the solver uses (carried over from the previous
     position as f A_w + c_last P_w,last, or made from the rescaled follower
@@ -335,12 +338,29 @@ def test_carried_numerators_equal_the_sums_they_stand_for(game, channel):
         counts["checked"] += 1
         return A
 
+    fresh_common = solver_module._PositionSolver._fresh_common
+
+    def counted(self, B):
+        # a common made after another with an equal B takes over the
+        # numerators of the followers whose pieces did not change
+        before = self._last
+        data = fresh_common(self, B)
+        if before is not None and before[0].B == B:
+            counts["taken"] = counts.get("taken", 0) + sum(
+                data.cs[u] is before[0].cs.get(u) for u in data.cs
+            )
+        return data
+
     solver_module._PositionSolver._numerator = checked
+    solver_module._PositionSolver._fresh_common = counted
     try:
         ours = solve(game, channel)
     finally:
         solver_module._PositionSolver._numerator = original
+        solver_module._PositionSolver._fresh_common = fresh_common
     assert counts["checked"] > 50
+    if isinstance(game, Chomp):
+        assert counts.get("taken", 0) > 0
     if isinstance(game, Nim) and channel == "binary":
         assert counts["carried"] > counts["checked"] / 2
     assert ours.value() == solve(game, channel).value()
@@ -384,6 +404,33 @@ def test_carried_screen_coefficients_enclose_the_full_products(game, channel):
     if isinstance(game, Nim) and channel == "binary":
         assert counts["carried"] > counts["checked"] / 2
     assert ours.value() == solve(game, channel).value()
+
+
+def test_a_row_that_weighs_all_but_a_few_followers_alike_is_summed_by_its_complement():
+    """Chomp's all-neighbour channel weighs every follower but the target
+    alike: the row's big group names the few followers outside it, and the
+    numerator made as (sum over every follower) - (theirs) equals the sum
+    over the group's members, term by term."""
+    from symbolic_noise.games.channels import get_channel
+    from symbolic_noise.solvers import solver as solver_module
+
+    game = Chomp(3, 3)
+    start = game.start()
+    pos = solver_module._Position(game, get_channel("all"), start, fmpq(0), fmpq(1))
+    assert len(pos.followers) >= 6
+    for groups in pos.groups:
+        assert any(others is not None for _, _, others in groups)
+        for _, members, others in groups:
+            if others is not None:
+                assert set(others) == set(pos.followers) - set(members) and len(others) + 2 < len(members)
+    rng = random.Random(7)
+    cs = {u: fmpz_poly([rng.randint(-10**30, 10**30) for _ in range(5)]) for u in pos.followers}
+    B = fmpz_poly([6])
+    for w, groups in enumerate(pos.groups):
+        common = solver_module._Common(B, dict(cs), B, [])
+        plain = [(n, members, None) for n, members, _ in groups]
+        expected = sum((cs[u] * n for u, n in zip(pos.followers, pos.P[w]) if not n.is_zero()), fmpz_poly([]))
+        assert common.numerator(groups) == expected == common.numerator(plain)
 
 
 def test_a_part_of_a_cell_inherits_its_common_data_and_nothing_beyond_it():

@@ -1,0 +1,131 @@
+"""The first-order difference test of two moves (symbolic_noise.solvers.difftest):
+a True answer must mean that the first move's value is strictly above the
+second's on the whole closed cell, checked exactly."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from flint import fmpq, fmpq_poly, fmpz_poly
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from symbolic_noise import solve
+from symbolic_noise.exact import polys
+from symbolic_noise.games.rulesets import Chomp
+from symbolic_noise.solvers import solver as solver_module
+from symbolic_noise.solvers.difftest import DifferenceTest
+
+from conftest import assert_matches_pointwise
+
+P = fmpz_poly([0, 1])
+
+
+def _positive_on(f: fmpq_poly, lo: fmpq, hi: fmpq) -> bool:
+    """Exactly: f > 0 on the closed [lo, hi] (its numerator has no root there,
+    by isolation of the square-free part, and is positive at lo)."""
+    num = f.numer()
+    if num.is_zero():
+        return False
+    g = num.gcd(num.derivative())
+    free = num if g.degree() <= 0 else num // g
+    rationals, intervals, _ = polys.isolate_real_roots(free, lo, hi)
+    return not rationals and not intervals and num(lo) > 0
+
+
+def _enclosure(g: fmpq_poly, lo: fmpq, hi: fmpq):
+    """``(e, s)`` with ``|g(x) - e| <= s`` on [lo, hi]: the centre and radius of
+    g's exact Bernstein range there."""
+    m = fmpq_poly(g)
+    den = m.denom()
+    num = fmpz_poly([int(c) for c in (m * den).coeffs()]) if not m.is_zero() else fmpz_poly([0])
+    span = polys.bernstein_ratio_range(num, fmpz_poly([int(den)]), lo, hi)
+    low, high = span
+    return (low + high) / 2, (high - low) / 2
+
+
+coefficient = st.integers(-40, 40)
+poly = st.lists(coefficient, min_size=1, max_size=6).map(lambda c: fmpq_poly(c, 16))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rows=st.lists(st.lists(st.tuples(st.integers(0, 5), st.integers(-5, 5)), min_size=3, max_size=3), min_size=2, max_size=3),
+    qs=st.lists(st.integers(1, 9), min_size=3, max_size=3),
+    gs=st.lists(poly, min_size=3, max_size=3),
+    ends=st.tuples(st.integers(0, 63), st.integers(1, 16)),
+)
+def test_apart_is_true_only_where_the_first_value_is_above_on_the_closed_cell(rows, qs, gs, ends):
+    P_rows = [[fmpz_poly([a, b]) for a, b in row] for row in rows]
+    Q = [fmpz_poly([q]) for q in qs[: len(P_rows)]]
+    test = DifferenceTest(P_rows, Q)
+    lo = fmpq(ends[0], 64)
+    hi = min(lo + fmpq(ends[1], 64), fmpq(1))
+    if not lo < hi:
+        return
+    enclosures = {u: _enclosure(g, lo, hi) for u, g in enumerate(gs)}
+    for b in range(len(P_rows)):
+        for c in range(len(P_rows)):
+            if b == c:
+                continue
+            # V_b - V_c exactly, as a polynomial in p
+            diff = sum(
+                (fmpq_poly(P_rows[b][u]) / int(Q[b][0]) - fmpq_poly(P_rows[c][u]) / int(Q[c][0])) * gs[u]
+                for u in range(len(gs))
+            )
+            if test.apart(b, c, lo, hi, enclosures.get):
+                assert _positive_on(diff, lo, hi)
+
+
+def test_no_enclosure_shows_nothing_and_equal_rows_are_never_apart():
+    test = DifferenceTest([[P, 1 - P], [1 - P, P], [P, 1 - P]], [fmpz_poly([1])] * 3)
+    assert not test.apart(0, 1, fmpq(3, 4), fmpq(1), {0: (fmpq(1), None), 1: (fmpq(0), fmpq(0))}.get)
+    assert test.support(0, 2) == [] and not test.apart(0, 2, fmpq(0), fmpq(1), {}.get)
+    with pytest.raises(ValueError):
+        DifferenceTest([[P * P, 1 - P]], [fmpz_poly([1])])
+    with pytest.raises(ValueError):
+        DifferenceTest([[P, 1 - P]], [fmpz_poly([1, 1])])
+
+
+def test_every_pair_the_solver_skips_by_it_has_no_crossing_on_its_cell(monkeypatch):
+    """In a Chomp solve through the all-neighbour channel, each pair the
+    difference test lets the sweep skip is checked exactly: the leader's value
+    minus the other's, a polynomial made from the followers' formulas, is
+    positive on the whole closed cell.  And the test does skip pairs there."""
+    made = solver_module._PositionSolver._differences
+    skipped = []
+
+    def checked(self):
+        test = made(self)
+        if test is None:
+            return None
+        solver = self
+
+        class Checked:
+            def apart(self, b, c, lo, hi, enclosure):
+                answer = test.apart(b, c, lo, hi, enclosure)
+                if answer:
+                    diff = fmpq_poly([0])
+                    for (u, d0, d1) in test.support(b, c):
+                        f = solver.foll[u]
+                        assert f.den.degree() == 0  # Chomp's formulas: constant denominators
+                        g = fmpq_poly(f.den - f.num) / fmpq(f.den[0])
+                        diff += fmpq_poly([d0, d1]) * g
+                    assert _positive_on(diff, lo, hi)
+                    skipped.append((b, c))
+                return answer
+
+        return Checked()
+
+    monkeypatch.setattr(solver_module._PositionSolver, "_differences", checked)
+    solve(Chomp(4, 4), "all")
+    monkeypatch.undo()
+    assert len(skipped) > 100
+
+
+def test_chomp_through_the_all_neighbour_channel_matches_exact_backward_induction():
+    """The solve that skips pairs by the difference test agrees with exact
+    backward induction at rationals and at every rational breakpoint."""
+    ps = [Fraction(1, 7), Fraction(1, 3), Fraction(1, 2), Fraction(3, 5), Fraction(5, 7), Fraction(9, 10), Fraction(1)]
+    assert_matches_pointwise(Chomp(3, 5), "all", ps, misere=False)
