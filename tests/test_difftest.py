@@ -103,6 +103,9 @@ def test_every_pair_the_solver_skips_by_it_has_no_crossing_on_its_cell(monkeypat
         solver = self
 
         class Checked:
+            def __getattr__(self, name):
+                return getattr(test, name)
+
             def apart(self, b, c, lo, hi, enclosure):
                 answer = test.apart(b, c, lo, hi, enclosure)
                 if answer:
@@ -129,3 +132,51 @@ def test_chomp_through_the_all_neighbour_channel_matches_exact_backward_inductio
     backward induction at rationals and at every rational breakpoint."""
     ps = [Fraction(1, 7), Fraction(1, 3), Fraction(1, 2), Fraction(3, 5), Fraction(5, 7), Fraction(9, 10), Fraction(1)]
     assert_matches_pointwise(Chomp(3, 5), "all", ps, misere=False)
+
+
+def test_the_leader_and_the_difference_made_from_the_differing_followers_equal_the_numerators_ones(monkeypatch):
+    """Where the solver takes a cell's leader and a pair's D from the
+    followers two rows weigh differently, both equal what the moves' full
+    numerators give: the first move with the largest value at t (exact
+    values), and A_b Q_c - A_c Q_b as polynomials."""
+    leader, difference = solver_module._PositionSolver._leader, solver_module._PositionSolver._difference
+    seen = {"leader": 0, "difference": 0}
+
+    def checked_leader(self, differ, t, survivors):
+        best = leader(self, differ, t, survivors)
+        values = []
+        for w in survivors:
+            total = fmpq(0)
+            for f, n in zip(self.foll, self.pos.P[w]):
+                total += n(t) * (1 - f.num(t) / f.den(t))
+            values.append(total / self.pos.Q[w](t))
+        top = max(values)
+        assert best == survivors[values.index(top)]
+        seen["leader"] += 1
+        return best
+
+    def checked_difference(self, differ, common, b, c):
+        D = difference(self, differ, common, b, c)
+        A = lambda w: self._numerator(common, w)  # noqa: E731
+        assert D == A(b) * self.pos.Q[c] - A(c) * self.pos.Q[b]
+        seen["difference"] += 1
+        return D
+
+    monkeypatch.setattr(solver_module._PositionSolver, "_leader", checked_leader)
+    monkeypatch.setattr(solver_module._PositionSolver, "_difference", checked_difference)
+    solve(Chomp(4, 4), "all")
+    assert seen["leader"] > 50 and seen["difference"] > 20
+
+
+def test_king_and_rook_rows_keep_the_numerators_path():
+    """Rows that differ in more than two followers do not use the difference
+    test (it costs more than it spares there); the all-neighbour channel's do."""
+    from symbolic_noise.games.channels import get_channel
+
+    game = Chomp(3, 4)
+    v = game.start()
+    for name, expected in (("king", False), ("rook", False), ("all", True)):
+        pos = solver_module._Position(game, get_channel(name), v, fmpq(0), fmpq(1))
+        solver = solver_module._PositionSolver.__new__(solver_module._PositionSolver)
+        solver.pos, solver._difftest = pos, None
+        assert (solver._differences() is not None) == expected, name

@@ -29,6 +29,18 @@ test would have shown.  The bound is made in ball arithmetic (``e_u`` may be a
 ball holding the exact value), so the answer True is certain; False only means
 "not shown", and the exact test runs.
 
+The same rows serve the rest of the sweep's comparisons of two moves without
+either move's numerator ``A_w = sum_u c_u P_wu`` (over the followers' common
+denominator ``B``, a sum over every follower): the leader at a point compares
+``V_c(t) - V_b(t)`` over the support (:meth:`DifferenceTest.leader`), and the
+exact test's ``D = A_b Q_c - A_c Q_b`` is ``sum_u (P_bu Q_c - P_cu Q_b) c_u``
+over it (:meth:`DifferenceTest.weights`).  The solver uses all of this only
+where rows differ pairwise in at most two followers (the all-neighbour
+channel, Nim's ``tremble``), and then skips the per-cell screen of every
+follower for the batch screen's survivors: Chomp 6 x 6 all 1.19-1.31x faster
+side by side.  Through the king and rook channels rows differ in a
+neighbourhood, and the numerators' path is cheaper.
+
 Examples
 --------
 >>> from flint import fmpq, fmpz_poly
@@ -65,6 +77,7 @@ class DifferenceTest:
             raise ValueError("the difference test needs rows of degree at most 1 over positive constants")
         self._P, self._Q = P, Q
         self._support: dict = {}  # (b, c) -> [(u, d0, d1)]
+        self._weights: dict = {}  # (b, c) -> [(u, W_u)]
 
     def support(self, b: int, c: int) -> list:
         """``[(u, d0, d1), ...]``: every follower index ``u`` with ``Delta_u =
@@ -83,6 +96,43 @@ class DifferenceTest:
                     got.append((u, d0, d1))
             self._support[key] = got
         return got
+
+    def weights(self, b: int, c: int) -> list:
+        """``[(u, W_u), ...]`` with ``W_u = P_bu Q_c - P_cu Q_b`` (integer
+        polynomials) for every ``u`` of :meth:`support`: the difference
+        ``A_b Q_c - A_c Q_b`` of two moves' numerators ``A_w = sum_u c_u P_wu``
+        is ``sum_u W_u c_u``, so it is made from the few followers the two rows
+        weigh differently, without either numerator."""
+        key = (b, c)
+        got = self._weights.get(key)
+        if got is None:
+            qb, qc = self._Q[b], self._Q[c]
+            got = self._weights[key] = [(u, self._P[b][u] * qc - self._P[c][u] * qb) for u, _, _ in self.support(b, c)]
+        return got
+
+    def leader(self, t: fmpq, moves: list, ball: Callable, exact: Callable) -> int:
+        """The first of ``moves`` with the largest value at ``t``: each compared
+        with the best so far by the sign of ``V_c(t) - V_b(t) = sum_u Delta_u(t)
+        g_u(t)`` over their :meth:`support`, in balls (``ball(u)``: a ball
+        holding ``g_u(t) = 1 - N_u(t)``) when the sign is certain, else
+        exactly (``exact(u)``: ``g_u(t)`` as an fmpq)."""
+        best = moves[0]
+        for c in moves[1:]:
+            terms = self.support(c, best)
+            if not terms:
+                continue  # the same row: the same value, and best comes first
+            with ctx.workprec(PREC):
+                total = arb(0)
+                for u, d0, d1 in terms:
+                    total += arb(d0 + d1 * t) * ball(u)
+                if total > 0:
+                    best = c
+                    continue
+                if total < 0:
+                    continue
+            if sum(((d0 + d1 * t) * exact(u) for u, d0, d1 in terms), fmpq(0)) > 0:
+                best = c
+        return best
 
     def apart(self, b: int, c: int, lo: fmpq, hi: fmpq, enclosure: Callable) -> bool:
         """Whether ``V_b > V_c`` is shown on the whole closed [lo, hi];

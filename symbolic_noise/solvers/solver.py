@@ -1038,10 +1038,13 @@ class _PositionSolver:
         a screen of a cell holding [x, y] (the batch screen of its base cell),
         or None."""
         cell = self.cells.get(x, y)
-        if pre is not None and len(pre) <= _PRE_ENOUGH:
+        narrow = pre is not None and len(pre) > 1 and self._narrow(pre)
+        if pre is not None and (len(pre) <= _PRE_ENOUGH or narrow):
             # (Chomp 5 x 5 king: of 5,355 base cells the batch left two moves
             # on, the per-cell screen left one on 128; a D test of two low-degree
-            # formulas costs a tenth of that screen)
+            # formulas costs a tenth of that screen.  Rows that differ in two
+            # followers, as the all-neighbour channel's: each pair is told apart
+            # from those two followers' enclosures, not every follower's)
             survivors = pre
         else:
             survivors = self._screen(cell)
@@ -1065,16 +1068,21 @@ class _PositionSolver:
             pairs = None if models is None else self._pairs().cell(models, cell.lo, cell.hi)
             differ = self._differences()
             while True:
-                best = self._best_at(t, survivors, num)
+                # (rows affine in p: the leader and each pair's D from the
+                # followers the two rows weigh differently, no other move's numerator)
+                best = self._best_at(t, survivors, num) if differ is None else self._leader(differ, t, survivors)
                 S, at_x, restart = {best}, {best}, False
                 for c in survivors:
                     if c == best:
                         continue
                     if pairs is not None and pairs.apart(best, c):
                         continue  # the two values differ on the whole closed cell: no crossing, c not optimal at x
-                    if differ is not None and differ.apart(best, c, cell.lo, cell.hi, lambda j: self._enclosure(cell, j)):
+                    if differ is not None and differ.apart(best, c, cell.lo, cell.hi, lambda j: self._enclosure(cell, j, narrow)):
                         continue  # likewise, from the followers the two moves weigh differently
-                    D = num(best) * Q[c] - num(c) * Q[best]
+                    if differ is None:
+                        D = num(best) * Q[c] - num(c) * Q[best]
+                    else:
+                        D = self._difference(differ, common, best, c)
                     if D.is_zero():
                         S.add(c)
                         at_x.add(c)
@@ -1161,15 +1169,71 @@ class _PositionSolver:
     def _differences(self) -> DifferenceTest | None:
         """The first-order difference test of pairs of moves
         (:mod:`symbolic_noise.solvers.difftest`), for rows affine in p over
-        positive constants (Chomp's channels); else None."""
+        positive constants that differ pairwise in at most two followers (the
+        all-neighbour channel's: the two targets); else None.  Where rows
+        differ in more (Chomp's king and rook channels), a pair's test and its
+        leader and D made from the differing followers cost more than the
+        moves' numerators they spare (5 x 6 rook: 8.2-8.6 s against 6.5-7.3 s)."""
         if self._difftest is None:
-            self._difftest = DifferenceTest(self.pos.P, self.pos.Q) if self.pos.affine is not None else False
+            self._difftest = False
+            m = len(self.pos.Q)
+            if self.pos.affine is not None and m >= 2:
+                test = DifferenceTest(self.pos.P, self.pos.Q)
+                if all(len(test.support(b, c)) <= 2 for b, c in {(0, 1), (0, m - 1), (m // 2, m - 1)} if b != c):
+                    self._difftest = test
         return self._difftest or None
 
-    def _enclosure(self, cell: _Cell, j: int) -> tuple:
+    def _leader(self, differ: DifferenceTest, t: fmpq, survivors: list) -> int:
+        """:meth:`_best_at` through the difference test's rows: the first of
+        ``survivors`` with the largest value at ``t``, from the values at
+        ``t`` of only the followers each compared pair weighs differently."""
+        balls: dict = {}
+        exacts: dict = {}
+        foll = self.foll
+
+        def ball(j):
+            got = balls.get(j)
+            if got is None:
+                f = foll[j]
+                with ctx.workprec(_SCREEN_PREC + max(f.num.height_bits(), f.den.height_bits())):
+                    x = arb(t)
+                    got = balls[j] = 1 - f.num(x) / f.den(x)
+            return got
+
+        def exact(j):
+            got = exacts.get(j)
+            if got is None:
+                f = foll[j]
+                got = exacts[j] = 1 - f.num(t) / f.den(t)
+            return got
+
+        return differ.leader(t, survivors, ball, exact)
+
+    def _difference(self, differ: DifferenceTest, common: "_Common", b: int, c: int) -> fmpz_poly:
+        """``A_b Q_c - A_c Q_b`` over ``common.B``, from the followers the two
+        rows weigh differently (:meth:`DifferenceTest.weights`)."""
+        cs = common.followers()
+        keys = self.pos.followers
+        D = polys.ZERO
+        for j, W in differ.weights(b, c):
+            D += W * cs[keys[j]]
+        return D
+
+    def _narrow(self, moves: list) -> bool:
+        """Whether pairs of moves are told apart by the difference test (rows
+        that differ in at most two followers, :meth:`_differences`): then a
+        pair's test needs two enclosures, and the per-cell screen's of every
+        follower cost more."""
+        return self._differences() is not None
+
+    def _enclosure(self, cell: _Cell, j: int, make: bool = False) -> tuple:
         """Follower ``j``'s enclosure ``(e, s)`` on the cell when the screen
-        made it (:meth:`_follower_data`), else ``(None, None)``."""
-        return cell.enc.get(self.foll[j].position) or _NO_ENCLOSURE
+        made it, or ``make`` (:meth:`_follower_data`); else ``(None, None)``."""
+        f = self.foll[j]
+        got = cell.enc.get(f.position)
+        if got is None:
+            got = self._follower_data(cell, f) if make else _NO_ENCLOSURE
+        return got
 
     def _pairs(self) -> PairTest:
         if self._pairtest is None:
