@@ -10,12 +10,20 @@ and the exit; ``benchmarks/parallel_speedup.py`` measures the solve alone.
 
   python benchmarks/cli_jobs.py                          # nim 48, --jobs 2, 3 pairs
   python benchmarks/cli_jobs.py --game nim --arg 64 --repeat 2 --format json
+  python benchmarks/cli_jobs.py --game chomp --arg 7x7 --channel all --format json --no-serial --repeat 1
+
+``--no-serial`` runs only the ``--jobs`` command (issue 9, goal 3: Chomp 7 x 7
+with ``--jobs 2`` under 10 minutes; its serial solve takes 20-40), and prints
+its wall and CPU seconds (all processes), the largest process's peak memory,
+and the SHA-256 of its output (compare runs of two versions).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -37,9 +45,24 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--format", default="text", choices=["text", "json", "latex"])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--channel", default=None, help="the channel (default: the game's)")
+    ap.add_argument("--no-serial", action="store_true", help="run only the --jobs command")
     args = ap.parse_args()
     base = [sys.executable, "-m", "symbolic_noise", "solve", args.game, args.arg, "--no-cache", "--quiet",
             "--format", args.format]
+    if args.channel is not None:
+        base += ["--channel", args.channel]
+    if args.no_serial:
+        print(f"{' '.join(base[2:])} --jobs {args.jobs}; load average at start {os.getloadavg()[0]:.1f}")
+        for i in range(args.repeat):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t, out = _run(base + ["--jobs", str(args.jobs)])
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+            print(f"[{i + 1}] {t:.1f} s wall, {cpu:.0f} s CPU in all processes, largest process so far "
+                  f"{after.ru_maxrss / 2**20:.2f} GB; output sha256 {hashlib.sha256(out).hexdigest()[:16]}", flush=True)
+        print(f"load average now {os.getloadavg()[0]:.1f}")
+        return 0
     print(f"{' '.join(base[2:])}: serial against --jobs {args.jobs}, load average at start {os.getloadavg()[0]:.1f}")
     ratios, same = [], True
     for i in range(args.repeat):
