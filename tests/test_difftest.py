@@ -187,12 +187,11 @@ def test_heap_games_through_tremble_match_exact_backward_induction(misere):
     """Nim's ``tremble`` rows differ in two followers too (the sent move and
     the one delivered instead): the difference test's path agrees with exact
     backward induction, normal and misere play."""
+    from symbolic_noise.games.channels import get_channel
     from symbolic_noise.games.heapgames import MultiNim
     from symbolic_noise.games.rulesets import Nim
 
     solver = solver_module._PositionSolver.__new__(solver_module._PositionSolver)
-    from symbolic_noise.games.channels import get_channel
-
     solver.pos = solver_module._Position(Nim(6), get_channel("tremble"), 6, fmpq(0), fmpq(1))
     solver._difftest = None
     assert solver._differences() is not None  # (the path under test)

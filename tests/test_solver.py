@@ -401,7 +401,7 @@ def test_carried_screen_coefficients_enclose_the_full_products(game, channel):
         patch.setattr(solver_module, "_PRE_ENOUGH", 0)
         # (and where the rows differ in two followers, tremble's, which the
         # difference test would tell apart without the screen)
-        patch.setattr(solver_module._PositionSolver, "_narrow", lambda self, moves: False)
+        patch.setattr(solver_module._PositionSolver, "_narrow", lambda self: False)
         ours = solve(game, channel)
     assert counts["checked"] > 20
     if isinstance(game, Nim) and channel == "binary":

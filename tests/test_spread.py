@@ -221,7 +221,7 @@ def test_screening_never_drops_an_optimal_move():
         # (also where the rows differ in two followers, as in small king
         # positions, which the difference test tells apart without the screen)
         original_narrow = solver_module._PositionSolver._narrow
-        solver_module._PositionSolver._narrow = lambda self, moves: False
+        solver_module._PositionSolver._narrow = lambda self: False
         try:
             solver_module.solve(game, channel)
         finally:

@@ -815,7 +815,7 @@ class _PositionSolver:
         over every follower, less and plus the ones that changed."""
         last = self._last
         foll = self.foll
-        if last is None or not (last[0].B == B):
+        if last is None or last[0].B != B:
             data = _Common(B, {g.position: (B // g.den) * (g.den - g.num) for g in foll}, B, [])
         else:
             before, formulas = last
@@ -1038,7 +1038,7 @@ class _PositionSolver:
         a screen of a cell holding [x, y] (the batch screen of its base cell),
         or None."""
         cell = self.cells.get(x, y)
-        narrow = pre is not None and len(pre) > 1 and self._narrow(pre)
+        narrow = pre is not None and len(pre) > 1 and self._narrow()
         if pre is not None and (len(pre) <= _PRE_ENOUGH or narrow):
             # (Chomp 5 x 5 king: of 5,355 base cells the batch left two moves
             # on, the per-cell screen left one on 128; a D test of two low-degree
@@ -1219,7 +1219,7 @@ class _PositionSolver:
             D += W * cs[keys[j]]
         return D
 
-    def _narrow(self, moves: list) -> bool:
+    def _narrow(self) -> bool:
         """Whether pairs of moves are told apart by the difference test (rows
         that differ in at most two followers, :meth:`_differences`): then a
         pair's test needs two enclosures, and the per-cell screen's of every
