@@ -8,9 +8,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from flint import fmpq
 
 from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.errors import CacheError
+from symbolic_noise.games.channels import get_channel
 from symbolic_noise.games.heapgames import MultiNim
 from symbolic_noise.solvers import codec
 from symbolic_noise.solvers.positionsplit import levels, prefer_positions, solve_by_positions
@@ -279,3 +281,33 @@ def test_workers_forget_the_values_no_position_left_needs(game, monkeypatch):
     same(solve(game, "king"), par)
     inner = [v for v in game.positions() if game.followers(v) and v != game.start()]
     assert len(set(forgotten) & set(inner)) > len(inner) / 2
+
+
+def test_position_workers_keep_no_load_profile(monkeypatch):
+    """A split by positions never reads the workers' load profile (it balances
+    by positions, not p): they must not record one, which grew by a clock read
+    and an entry per base cell for the whole solve.  A lockstep worker still does."""
+    from symbolic_noise.solvers import positionsplit
+    from symbolic_noise.solvers.lockstep import RangeWorker
+
+    made = []
+
+    class Recorded(RangeWorker):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(positionsplit, "RangeWorker", Recorded)
+    pools = [ThreadPoolExecutor(1), ThreadPoolExecutor(1)]
+    try:
+        par = solve_by_positions(Chomp(3, 4), "king", executors=pools)
+    finally:
+        for pool in pools:
+            pool.shutdown()
+    same(par, solve(Chomp(3, 4), "king"))
+    assert len(made) == 2 and all(not w.profiling and w.profile == [] for w in made)
+    assert all(w.values for w in made)  # both solved positions
+    lockstep = RangeWorker(Nim(3), get_channel("binary"), fmpq(0), fmpq(1))
+    for v in range(4):
+        lockstep.solve_position(v)
+    assert lockstep.profile and all(0 <= x <= 1 and s >= 0 for x, s in lockstep.profile)

@@ -120,7 +120,7 @@ class _Keys:
 
 
 def _remote_start(token, game, channel, lo, hi, misere, origin=0, step=1):
-    _WORKERS[token] = RangeWorker(game, channel, fmpq(lo), fmpq(hi), misere)
+    _WORKERS[token] = RangeWorker(game, channel, fmpq(lo), fmpq(hi), misere, profiling=False)
     _LOCKS[token] = threading.Lock()
     _KEYS[token] = _Keys(origin, step)
     return os.getpid()
