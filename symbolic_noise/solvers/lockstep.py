@@ -96,6 +96,20 @@ class RangeWorker:
         where = self.lo + (self.hi - self.lo) * fmpq(int(fraction * scale), scale)
         self.profile.append((where, seconds))
 
+    def _marker(self) -> Callable[[float], None] | None:
+        """The sweep's progress callback that records where along p a
+        position's CPU went (:meth:`_record`), or None without ``profiling``."""
+        if not self.profiling:
+            return None
+        last = [0.0, time.process_time()]  # where the sweep stood, and when
+
+        def mark(fraction: float) -> None:
+            now = time.process_time()
+            self._record((last[0] + fraction) / 2, now - last[1])
+            last[:] = [fraction, now]
+
+        return mark
+
     def take_profile(self) -> list:
         """Where the work went since the last call: ``[(p, CPU seconds), ...]``,
         one entry per piece solved (for balancing only)."""
@@ -121,18 +135,12 @@ class RangeWorker:
             pos = _Position(self.game, self.channel, v, self.lo, self.hi, *(half or ()))
             follower_values = [self.values[w] for w in pos.followers]
             solver = _PositionSolver(pos, follower_values, self.lo, self.hi, self.cells, self.norm)
-            last = [0.0, time.process_time()]  # where the sweep stood, and when
-
-            def mark(fraction):
-                now = time.process_time()
-                self._record((last[0] + fraction) / 2, now - last[1])
-                last[:] = [fraction, now]
-
-            value = solver.run(mark if self.profiling else None)
+            mark = self._marker()
+            value = solver.run(mark)
             if half is not None:
                 value = symmetry.close_labels(value, self.game.symmetry())
             value = self.interner.function(value)  # one object per breakpoint, as in the serial solve
-            if self.profiling:
+            if mark is not None:
                 mark(1.0)
             self.cells.next_position()
             flint_ctx.cleanup()  # as in the serial solve: FLINT's pools only grow
