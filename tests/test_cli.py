@@ -311,9 +311,17 @@ def test_cache_warning_is_one_line(tmp_path):
     assert run("solve", "nim", "6", "--cache", cache).returncode == 0
     with sqlite3.connect(cache) as conn:
         conn.execute("UPDATE solutions SET data = 'garbage' WHERE position = '4'")
-    res = run("solve", "nim", "6", "--cache", cache)
+    # the report reads heap 6 alone from the cache: the damaged heap 4 is found when it is read
+    res = run("solve", "nim", "6", "--cache", cache, "--moves")
     assert res.returncode == 0
     assert res.stderr.startswith("symbolic-noise: warning: cache entry for position 4") and res.stderr.count("\n") == 1
+    assert res.stdout == run("solve", "nim", "6", "--no-cache", "--moves").stdout
+    # a damaged start position: the solve goes on from the other entries
+    with sqlite3.connect(cache) as conn:
+        conn.execute("UPDATE solutions SET data = 'garbage' WHERE position = '6'")
+    res = run("solve", "nim", "6", "--cache", cache)
+    assert res.returncode == 0
+    assert res.stderr.startswith("symbolic-noise: warning: cache entry for position 6") and res.stderr.count("\n") == 1
     assert res.stdout == run("solve", "nim", "6", "--no-cache").stdout
 
 

@@ -160,11 +160,13 @@ def test_a_cache_gets_the_workers_json_text():
     from symbolic_noise.solvers import positionsplit
 
     class TextStore(RecordingStore):
-        def save_text(self, v, text):
+        def save_text(self, v, text, degree=None):
             assert v not in self.saved
             self.saved[v] = text
+            self.degrees[v] = degree
 
     store = TextStore()
+    store.degrees = {}
     game = Chomp(3, 4)
     par = solve_by_positions(game, "king", executors=[Here(), Here()], store=store)
     values = par._values
@@ -179,6 +181,7 @@ def test_a_cache_gets_the_workers_json_text():
         got = codec.decode(json.loads(text))
         assert got == serial.value(v) and got.labels == serial.value(v).labels, v
         assert got.point_labels == serial.value(v).point_labels, v
+        assert store.degrees[v] == max(g.degree for g in serial.value(v).formulas), v  # (the cache records it)
     same(serial, par)
     assert not values._encoded  # every value read once is kept decoded
     assert par.values() == serial.values() and len(values) == len(game.positions())

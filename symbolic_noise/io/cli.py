@@ -29,6 +29,7 @@ from ..games.registry import FAMILIES, MAX_HEAP, default_channel_name, game_from
 from ..exact.polys import as_fmpq, to_fraction
 from ..exact.rounding import fixed
 from ..solvers.solver import exact_interval, solve
+from ..solvers.stored import stored_solution
 from ..solvers.collector import fewer_collections
 
 PROG = "symbolic-noise"
@@ -249,6 +250,12 @@ def _solve(args, report: bool = False):
     store = _open_cache(args, game, channel, interval)
     args._store = store
     quiet = args.quiet or not sys.stderr.isatty()
+    if store is not None and not store.verify and not cli_informed.uses_players(args):
+        # the start position is in the cache: its values are read as the
+        # output asks for them, and the store stays open until main() ends
+        sol = stored_solution(game, channel, interval, store, start=start, misere=args.misere)
+        if sol is not None:
+            return game, sol
     try:
         with _ProgressBar(game, not quiet) as bar:
             root = game.start() if start is None else start
@@ -802,8 +809,13 @@ def main(argv=None) -> int:
     args = None
     try:
         args = parser.parse_args(argv)
-        with fewer_collections():  # a command solves, reports and exits: the collector's runs are overhead
-            return args.func(args)
+        try:
+            with fewer_collections():  # a command solves, reports and exits: the collector's runs are overhead
+                return args.func(args)
+        finally:
+            store = getattr(args, "_store", None)
+            if store is not None:  # (a solution read from the cache on demand keeps it open until here)
+                store.close()
     except SymbolicNoiseError as exc:
         sys.stderr.write(f"{PROG}: error: {exc}\n")
         return 2

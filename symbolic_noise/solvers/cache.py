@@ -76,6 +76,11 @@ def _position_key(v) -> str:
     return json.dumps(plain(v), separators=(",", ":"))
 
 
+def max_degree(value) -> int:
+    """The largest degree of a value's formulas."""
+    return max((g.degree for g in value.formulas), default=0)
+
+
 def _checksum(text: str) -> str:
     """SHA-256 of an entry's text (its canonical JSON encoding)."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -130,6 +135,8 @@ class SolutionCache:
             columns = {r[1] for r in self._conn.execute("PRAGMA table_info(solutions)")}
             if "checksum" not in columns:  # a cache written before checksums: its entries get a full check
                 self._conn.execute("ALTER TABLE solutions ADD COLUMN checksum TEXT")
+            if "degree" not in columns:  # (entries written before it have none: NULL)
+                self._conn.execute("ALTER TABLE solutions ADD COLUMN degree INTEGER")
 
     # the store protocol of solve() ---------------------------------------------
 
@@ -138,11 +145,12 @@ class SolutionCache:
         if not self.enabled:
             return None
         row = self._conn.execute(
-            "SELECT data, checksum FROM solutions WHERE context = ? AND position = ?", (self.context, _position_key(v))
+            "SELECT data, checksum, degree FROM solutions WHERE context = ? AND position = ?",
+            (self.context, _position_key(v)),
         ).fetchone()
         if row is None:
             return None
-        text, checksum = row
+        text, checksum, degree = row
         try:
             intact = checksum is not None and _checksum(text) == checksum
             if checksum is not None and not intact:
@@ -157,9 +165,11 @@ class SolutionCache:
             if full:
                 codec.check(value, *self.interval, moves=moves)
                 if checksum is None:
-                    self._store(v, text)
+                    self._store(v, text, max_degree(value))
             elif not value.labels or {m for s in value.labels for m in s} - set(moves):
                 raise CacheError("its optimal moves are not legal moves of the position")
+            if degree is not None and degree != max_degree(value):
+                raise CacheError(f"its recorded degree {degree} is not its formulas' largest degree")
         except CacheError as exc:
             self.rejected += 1
             self.on_warning(
@@ -173,22 +183,36 @@ class SolutionCache:
     def save(self, v, value) -> None:
         """Store ``v``'s value in one transaction."""
         if self.enabled:
-            self.save_text(v, codec.text(value))
+            self.save_text(v, codec.text(value), max_degree(value))
 
-    def save_text(self, v, text: str) -> None:
+    def save_text(self, v, text: str, degree: int | None = None) -> None:
         """Store ``v``'s value given as :func:`codec.text` made it (a parallel
-        solve's workers make the text, the driver only stores it)."""
+        solve's workers make the text, the driver only stores it); ``degree``,
+        the largest degree of its formulas, if known (:meth:`degrees`)."""
         if not self.enabled:
             return
-        self._store(v, text)
+        self._store(v, text, degree)
         self.saved += 1
 
-    def _store(self, v, text: str) -> None:
+    def _store(self, v, text: str, degree: int | None) -> None:
         with self._transaction():
             self._conn.execute(
-                "INSERT OR REPLACE INTO solutions (context, position, data, created, checksum) VALUES (?, ?, ?, ?, ?)",
-                (self.context, _position_key(v), text, time.time(), _checksum(text)),
+                "INSERT OR REPLACE INTO solutions (context, position, data, created, checksum, degree)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (self.context, _position_key(v), text, time.time(), _checksum(text), degree),
             )
+
+    def degrees(self) -> dict:
+        """``{position key: the largest degree of its formulas}`` for the
+        stored positions of this context, ``None`` for an entry written
+        before degrees were recorded.  Read without loading any value (a
+        report's statistics need the largest degree of every position; Chomp
+        7 x 7 king's entries are 4 GB of text); each is checked against the
+        value when the value itself is loaded (:meth:`load`)."""
+        if not self.enabled:
+            return {}
+        rows = self._conn.execute("SELECT position, degree FROM solutions WHERE context = ?", (self.context,))
+        return {key: (degree if type(degree) is int and degree >= 0 else None) for key, degree in rows}
 
     # housekeeping --------------------------------------------------------------
 

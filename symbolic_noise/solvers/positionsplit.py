@@ -433,7 +433,7 @@ def solve_by_positions(
                 values.add(v, encoded[v])
                 done += 1
                 if want_text:
-                    store.save_text(v, text)
+                    store.save_text(v, text, degree=values.degrees.get(v))
                 elif store is not None:
                     store.save(v, values[v])
                 if progress is not None:
