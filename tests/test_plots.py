@@ -203,3 +203,30 @@ def test_drawing_values_of_high_degree_formulas_match_exact_values():
     ts = [fmpq(9317, 10000) + fmpq(i, 10**7) for i in range(-50, 50, 7)]
     for t, y in zip(ts, _drawing_values(f, ts)):
         assert abs(y - float(f(t))) <= 1e-12
+
+
+def test_a_diffuse_cluster_gets_a_rug_not_a_zoom():
+    """Chomp 7 x 7 king breaks 1,200 times over [0, 0.71]: one cluster across most
+    of the axis, which a zoom would show at hardly a larger scale.  Its
+    breakpoints are ticks at the bottom, but where the optimal set changes;
+    a tight cluster elsewhere still gets its zoom."""
+    from flint import fmpq, fmpz_poly
+
+    from symbolic_noise.exact.piecewise import PiecewiseFunction
+    from symbolic_noise.exact.ratfunc import RationalFunction
+    from symbolic_noise.io.plots import LABEL_GIDS, plot_function, tagged
+    from symbolic_noise.io.figlayout import overlaps
+
+    inner = [fmpq(i, 250) for i in range(1, 151)]  # 150 breakpoints over (0, 0.6]
+    tight = [fmpq(80, 100), fmpq(801, 1000), fmpq(802, 1000)]  # a cluster 0.002 wide
+    points = [fmpq(0)] + inner + tight + [fmpq(1)]
+    formulas = [RationalFunction(fmpz_poly([i, 1]), fmpz_poly([1000])) for i in range(len(points) - 1)]
+    labels = [frozenset({"a"}) if i < 50 else frozenset({"b"}) if i < 100 else frozenset({"a"}) for i in range(len(formulas))]
+    f = PiecewiseFunction(points, formulas, labels, merge=False)
+    fig = plot_function(f, name="N")
+    rug = tagged(fig, "rug")
+    assert len(rug) == 1 and len(rug[0].get_xdata()) == 150 - 2  # the two changes of the optimal set keep their rules
+    assert len(tagged(fig, "rule")) == 2 + 3  # those two, and the tight cluster's three
+    assert [t.get_text() for t in tagged(fig, "p")] == ["1/5", "2/5"]  # (the tight cluster's are in its zoom)
+    assert len(tagged(fig, "zoom:breakpoint")) == 3  # one zoom: the tight cluster
+    assert overlaps(fig, LABEL_GIDS) == []

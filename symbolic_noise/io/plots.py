@@ -179,6 +179,11 @@ def _label_moves(ax: Axes, x: float, y: float, moves, k: int, gid: str = "optima
 _CLUSTER_GAP = 0.025
 #: at most this many zoom panels under a value plot
 _MAX_ZOOMS = 3
+#: a cluster of breakpoints wider than this share of the axis is diffuse (Chomp
+#: 7 x 7 king: 1,200 breakpoints over [0, 0.71]): a zoom would show it at
+#: hardly a larger scale, so it gets none, and its breakpoints where the
+#: optimal set stays the same become a rug of ticks instead of rules and dots
+_DIFFUSE = 0.2
 #: labels that must not overlap, in the order they are kept
 LABEL_GIDS = ("zoom-tag", "optimal", "p", "zoom:optimal", "zoom:p", "ribbon-label")
 
@@ -242,7 +247,10 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
     each of the (at most three) largest clusters gets a zoom panel below, the
     main axes shades the cluster's span instead of writing on top of itself,
     and any label that would still overlap another is hidden
-    (:func:`symbolic_noise.io.figlayout.declutter`).  ``window = (lo, hi)``
+    (:func:`symbolic_noise.io.figlayout.declutter`).  A cluster wider than a
+    fifth of the axis gets no zoom: its breakpoints are a rug of ticks at the
+    bottom, but those where the optimal set changes, which keep their rule,
+    dot and p.  ``window = (lo, hi)``
     (exact) draws only ``[lo, hi]``, with clusters found at that scale;
     ``colours`` shares the colour of each optimal-move set with other plots.
 
@@ -261,6 +269,8 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
     a, b = (float(e) for e in f.interval)
     bps = _breakpoints(f)
     groups = clusters([x for _, x, _ in bps], a, b, gap=_CLUSTER_GAP) if zoom else []
+    diffuse = {bps[i][0] for x0, x1, idx in groups if x1 - x0 > _DIFFUSE * (b - a) for i in idx}
+    groups = [g for g in groups if bps[g[2][0]][0] not in diffuse]
     in_cluster = {bps[i][0] for _, _, idx in groups for i in idx}
     shown = sorted(sorted(groups, key=lambda g: -len(g[2]))[:_MAX_ZOOMS]) if ax is None else []
     colours = colours if colours is not None else MoveColours()
@@ -280,7 +290,11 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
             gid="value", zorder=3)
     if labelled:
         _label_moves(ax, a, float(f.point_value(0)), labels[0], 0)
+    rug = []
     for j, x, y in bps:
+        if j in diffuse and not (labelled and labels[j] != labels[j - 1]):
+            rug.append(x)
+            continue
         ax.axvline(x, color="0.55", linewidth=0.8, linestyle=":", gid="rule", zorder=1)
         ax.plot([x], [y], marker="o", markersize=4.5, color="black", linestyle="none", gid="breakpoint", zorder=4)
         if j in in_cluster:
@@ -291,6 +305,9 @@ def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "
         )
         if labelled and labels[j] != labels[j - 1]:
             _label_moves(ax, x, y, labels[j], j)
+    if rug:  # (one artist for them all)
+        ax.plot(rug, [0.0] * len(rug), marker="|", markersize=5, markeredgewidth=0.6, color="0.45",
+                linestyle="none", transform=ax.get_xaxis_transform(), gid="rug", zorder=2, clip_on=False)
     for x0, x1, _ in groups:
         ax.axvspan(x0, x1, color="0.85", alpha=0.6, linewidth=0, gid="cluster", zorder=0)
     if rax is not None:
