@@ -111,6 +111,8 @@ def stored_solution(game: Game, channel: Channel | str, interval, store, *, star
     cache).  ``store`` must stay open while the solution is read."""
     from .fastpoint import is_constant_channel
 
+    if not getattr(store, "enabled", True):  # (a channel with no stable key: nothing is cached)
+        return None
     channel = get_channel(channel)
     a, b = exact_interval(interval)
     root = game.start() if start is None else game.check_position(start)
