@@ -40,7 +40,7 @@ from ..exact.interning import Interner
 from ..exact.piecewise import PiecewiseFunction
 from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
-from .cache import _position_key
+from .cache import _position_key, max_degree
 from .solution import Solution
 from .solver import exact_interval, solve
 
@@ -48,9 +48,10 @@ from .solver import exact_interval, solve
 class StoredValues(Mapping):
     """The values of the positions ``order`` (followers first), each loaded
     from ``store`` when first read, or solved (and saved) when the store
-    has no sound entry for it."""
+    has no sound entry for it; ``known`` holds values read already."""
 
-    def __init__(self, store, game: Game, channel: Channel, interval, order, misere: bool = False):
+    def __init__(self, store, game: Game, channel: Channel, interval, order, misere: bool = False,
+                 known: dict | None = None):
         self._store = store
         self._game, self._channel, self._interval, self._misere = game, channel, interval, misere
         self._order = tuple(order)
@@ -59,6 +60,8 @@ class StoredValues(Mapping):
         self._interner = Interner()  # (one object per breakpoint, as a solve's values share them)
         a, b = interval
         self._terminal = PiecewiseFunction.constant(1 if misere else 0, a, b, frozenset(), frozenset())
+        for v, value in (known or {}).items():
+            self._data[v] = self._interner.function(value)
 
     def __getitem__(self, v):
         got = self._data.get(v)
@@ -96,7 +99,7 @@ class StoredValues(Mapping):
                 continue
             d = None if v in self._data else recorded.get(_position_key(v))
             if d is None:
-                d = max((g.degree for g in self[v].formulas), default=0)
+                d = max_degree(self[v])
             best = max(best, d)
         return best
 
@@ -121,8 +124,7 @@ def stored_solution(game: Game, channel: Channel | str, interval, store, *, star
     value = store.load(root)
     if value is None:
         return None
-    values = StoredValues(store, game, channel, (a, b), game.positions(root), misere)
-    values._data[root] = values._interner.function(value)
+    values = StoredValues(store, game, channel, (a, b), game.positions(root), misere, known={root: value})
     return Solution(game, channel, (a, b), values, root, misere)
 
 
