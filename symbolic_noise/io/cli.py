@@ -220,21 +220,37 @@ def _pool_worker_start() -> None:
 
 def stop_pools(pools) -> None:
     """Shut process pools down without waiting for their running tasks."""
-    managers = []
+    stopped = []
     for pool in pools:
         # a worker may be in the middle of a long task (after Ctrl-C, or an
         # error elsewhere): stop it rather than wait for it at exit
         processes = list((getattr(pool, "_processes", None) or {}).values())
-        managers.append(getattr(pool, "_executor_manager_thread", None))  # shutdown forgets it
+        # (shutdown forgets the manager thread and the result queue)
+        stopped.append((getattr(pool, "_executor_manager_thread", None), getattr(pool, "_result_queue", None), processes))
         pool.shutdown(wait=False, cancel_futures=True)
         for proc in processes:
             if proc.is_alive():
                 proc.terminate()
-    # wait for each pool's manager thread to see its workers gone and close its
-    # wakeup pipe: left running, it can close the pipe while the interpreter's
-    # exit hook writes to it (an OSError traceback after Ctrl-C, seen on CI)
-    for manager in managers:
-        if manager is not None:
+    for manager, results, processes in stopped:
+        for proc in processes:
+            proc.join(timeout=10)
+        if manager is None:
+            continue
+        # wait for the pool's manager thread to see its workers gone and close
+        # its wakeup pipe: left running, it can close the pipe while the
+        # interpreter's exit hook writes to it (an OSError traceback after
+        # Ctrl-C, seen on CI)
+        manager.join(timeout=1)
+        writer = getattr(results, "_writer", None)
+        if manager.is_alive() and writer is not None:
+            # a worker stopped while it wrote a result leaves half a message
+            # in the pipe, and the manager thread waits in its read for the
+            # rest, for ever: the interpreter's exit then waits for that
+            # thread (``phase --jobs 2`` hung after Ctrl-C about once in ten
+            # runs on a loaded host).  With every worker gone, this process
+            # holds the pipe's last write end: closing it ends the read
+            # (end of file), and the thread marks the pool broken and stops
+            writer.close()
             manager.join(timeout=10)
 
 
