@@ -313,15 +313,20 @@ def test_progress_can_interrupt():
         solve(Nim(8), "binary", progress=stop)
 
 
+@pytest.mark.parametrize("budget", ["default", 0])
 @pytest.mark.parametrize(
     "game, channel", [(Nim(20), "binary"), (Chomp(2, 4), "king"), (Chomp(3, 3), "rook"), (Chomp(3, 4), "all")]
 )
-def test_carried_numerators_equal_the_sums_they_stand_for(game, channel):
+def test_carried_numerators_equal_the_sums_they_stand_for(game, channel, budget, monkeypatch):
     """Every move numerator the solver uses (carried over from the previous
     position as f A_w + c_last P_w,last, or made from the rescaled follower
-    numerators) is exactly sum_u c_u P_wu over the cell's B, with c_u made
+    numerators, or, past the cells' budget, from the followers' formulas on
+    the cell) is exactly sum_u c_u P_wu over the cell's B, with c_u made
     afresh from the followers' formulas; and at least half of Nim's were carried."""
     from symbolic_noise.solvers import solver as solver_module
+
+    if budget != "default":
+        monkeypatch.setattr(solver_module, "FOLLOWERS_BUDGET", budget)
 
     original = solver_module._PositionSolver._numerator
     counts = {"carried": 0, "checked": 0}
@@ -364,6 +369,37 @@ def test_carried_numerators_equal_the_sums_they_stand_for(game, channel):
     if isinstance(game, Nim) and channel == "binary":
         assert counts["carried"] > counts["checked"] / 2
     assert ours.value() == solve(game, channel).value()
+
+
+@pytest.mark.parametrize(
+    "game, channel",
+    [(Nim(24), "binary"), (Nim(16), "binary-gray"), (Nim(16), "tremble"), (Chomp(2, 5), "rook"), (Chomp(3, 4), "all"),
+     (Chomp(3, 3), "king")],
+)
+def test_past_the_followers_budget_the_solve_is_the_same_and_keeps_no_follower_numerators(game, channel, monkeypatch):
+    """Past FOLLOWERS_BUDGET the cells stop keeping every follower's c_u for
+    the next position (they were most of a long solve's memory); a move's
+    numerator made anew is then made from the followers' formulas.  The
+    values, breakpoints and optimal sets are the same, and the common data
+    the positions carried over hold no c_u (only B and the moves' numerators)."""
+    from symbolic_noise.solvers import solver as solver_module
+
+    expected = solve(game, channel)
+    monkeypatch.setattr(solver_module, "FOLLOWERS_BUDGET", 0)
+    ours = solve(game, channel)
+    for v in expected.positions():
+        assert ours.value(v) == expected.value(v)
+        assert ours.value(v).labels == expected.value(v).labels
+        assert ours.value(v).point_labels == expected.value(v).point_labels
+    cells, _ = ours._workspace
+    assert not cells.keep_followers
+    if isinstance(game, Nim) and channel.startswith("binary"):  # (every position's common data extends the last one's)
+        commons = [c for cell in cells._cells.values() for c in cell.common.values()]
+        assert commons and all(c.cs is None and not c.late for c in commons)
+        assert any(c.nums for c in commons)
+        # and with the budget, the same solve keeps them
+        kept = [c for cell in expected._workspace[0]._cells.values() for c in cell.common.values()]
+        assert all(c.cs is not None for c in kept)
 
 
 @pytest.mark.parametrize("game, channel", [(Nim(24), "binary"), (Nim(16), "binary-gray"), (Nim(24), "tremble"), (Chomp(3, 3), "king")])

@@ -131,6 +131,19 @@ _OWN = (None, None, None, True)  # what cell.slope lacks is not inherited
 #: a cell's common data brings every follower's numerator over the common
 #: denominator once more than this many followers were added since it last did
 _MAX_LATE = 16
+#: bytes the cells may spend on keeping every follower's numerator ``c_u``
+#: for the next position; past it, they are made where a move's numerator
+#: is made anew, and not kept (:class:`_Common`).  Nim 64's came to 267 MB
+#: at its end and nim 96's to 1.33 GB: solves below about k = 90 are not
+#: touched, larger ones keep about half the memory for about 1.2x the time
+FOLLOWERS_BUDGET = 2**30
+
+
+def _poly_bytes(degree: int, bits: int) -> int:
+    """About the bytes of an fmpz_poly of this degree and height."""
+    return (degree + 1) * (8 if bits <= 62 else 56 + 8 * ((bits + 63) // 64))
+
+
 #: the batch screen's survivors are used as they are when they are this few
 #: (more are screened again on the cell, which often drops some)
 _PRE_ENOUGH = 8
@@ -365,13 +378,25 @@ class _Common:
     scale and multiplied by ``B / scale`` once (:meth:`numerator`); the
     numerators the last position used are carried over as
     ``f A_w + c_last P_w,last`` instead.
+
+    Keeping every follower's ``c_u`` on every cell to carry them on holds
+    most of a long solve's memory (nim 96: 1.33 GB at its end, beside 0.60 GB
+    of values), while few cells need them again (nim 64: 600 of 9,385 cell
+    visits make a move's numerator anew).  So once they take more than
+    :data:`FOLLOWERS_BUDGET` (:meth:`_Cells.next_position`), the common data
+    carried over keeps only ``B`` and the moves' numerators (``cs is None``),
+    and a numerator made anew is made from the followers' formulas on the
+    cell (:meth:`numerator` with ``followers``), each ``c_u`` once per visit
+    of the cell (``made``, dropped when the sweep moves on).  That costs time
+    (nim 96 with the budget at 0: 1.48 GB instead of 2.89 GB, 1.22x the CPU).
     """
 
-    __slots__ = ("B", "cs", "scale", "late", "nums", "_factors", "_total")
+    __slots__ = ("B", "cs", "scale", "late", "nums", "_factors", "_total", "made")
 
-    def __init__(self, B: fmpz_poly, cs: dict, scale: fmpz_poly, late: list):
+    def __init__(self, B: fmpz_poly, cs: dict | None, scale: fmpz_poly, late: list):
         self.B = B
-        self.cs = cs  # follower -> c_u over ``scale`` (a divisor of B)
+        self.cs = cs  # follower -> c_u over ``scale`` (a divisor of B); None: made when asked (``made``)
+        self.made = None  # follower -> c_u over B, for the ones asked for when ``cs`` is None
         self.scale = scale
         self.late = late  # [(follower, c_u, the B it is over)], added after ``cs`` was brought up
         # move index -> (A_w over B, the position's row w, whether it is idle:
@@ -389,8 +414,26 @@ class _Common:
             got = self._factors[id(over)] = (over, self.B // over)
         return got[1]
 
+    def follower(self, u, f: "_Follower") -> fmpz_poly:
+        """Follower ``u``'s ``c_u`` over ``B``; ``f`` is its sweep state on
+        this cell (its formula there), used when ``cs`` is None."""
+        if self.cs is not None:
+            return self.followers()[u]
+        made = self.made
+        if made is None:
+            made = self.made = {}
+        c = made.get(u)
+        if c is None:
+            c = made[u] = (self.B // f.den) * (f.den - f.num)
+        return c
+
+    def forget(self) -> None:
+        """Drop the followers' numerators (kept: ``B`` and the moves' numerators)."""
+        self.cs, self.scale, self.late, self.made, self._total, self._factors = None, self.B, [], None, None, {}
+
     def followers(self) -> dict:
-        """Every follower's ``c_u`` over ``B`` (rescaling what needs it)."""
+        """Every follower's ``c_u`` over ``B`` (rescaling what needs it; not
+        for common data without ``cs``)."""
         if self.scale is not self.B or self.late:
             f = self._factor(self.scale)
             cs = dict(self.cs) if f is None else {u: c * f for u, c in self.cs.items()}
@@ -401,13 +444,25 @@ class _Common:
             self._factors = {}
         return self.cs
 
-    def numerator(self, groups: list) -> fmpz_poly:
+    def numerator(self, groups: list, followers: dict | None = None) -> fmpz_poly:
         """``A_w = sum_u c_u P_wu`` over ``B`` for a row given as ``groups``
         (``[(P_wu, [u, ...], the followers outside the group or None), ...]``,
-        followers of equal weight together): the
+        followers of equal weight together).  Without ``cs``, from
+        ``followers`` (position -> its sweep state on this cell) by
+        :meth:`follower`; else the
         sums over ``scale`` times ``B / scale`` once, plus the late followers'
         terms each brought over ``B`` (exactly the sum over ``B``; rescaling
         every ``c_u`` first cost as many products as there are followers)."""
+        if self.cs is None:
+            acc = polys.ZERO
+            for weight, members, _ in groups:
+                total = None
+                for u in members:
+                    c = self.follower(u, followers[u])
+                    total = c if total is None else total + c
+                if total is not None:
+                    acc += total * weight
+            return acc
         if len(self.late) > _MAX_LATE:
             self.followers()
         cs, late = self.cs, self.late
@@ -459,6 +514,7 @@ class _Cells:
         self._starts: dict = {}  # id(x) -> the last cell made that starts at x
         self._ends: dict = {}  # id(y) -> the last cell made that ends at y
         self.gen = 0
+        self.keep_followers = True  # (FOLLOWERS_BUDGET)
         self.batch = batchscreen.EnclosureCache()  # the batch screen's follower enclosures
         self._hids: dict = {}  # hull -> its number (the batch screen's names of hulls)
 
@@ -527,6 +583,29 @@ class _Cells:
         self._cells = {k: c for k, c in self._cells.items() if c.gen >= self.gen - 2}
         keep = lambda index: {k: c for k, c in index.items() if c.gen >= self.gen - 2}  # noqa: E731
         self._starts, self._ends = keep(self._starts), keep(self._ends)
+        if self.keep_followers and self._followers_bytes() > FOLLOWERS_BUDGET:
+            # (see _Common) from now on the followers' numerators are made where needed, not kept
+            self.keep_followers = False
+            for cell in self._cells.values():
+                for common in cell.common.values():
+                    common.forget()
+
+    def _followers_bytes(self) -> int:
+        """About how many bytes the cells' common data spend on the
+        followers' numerators (a shared dict counted once; FLINT integers
+        above 62 bits take an mpz of their own)."""
+        seen, total = set(), 0
+        for cell in self._cells.values():
+            for common in cell.common.values():
+                cs = common.cs
+                if cs is None or not cs:
+                    continue
+                if id(cs) not in seen:
+                    seen.add(id(cs))
+                    total += len(cs) * _poly_bytes(common.scale.degree(), next(iter(cs.values())).height_bits())
+                if common.late:
+                    total += len(common.late) * _poly_bytes(common.B.degree(), common.late[-1][1].height_bits())
+        return total
 
 
 @dataclass
@@ -684,6 +763,8 @@ class _PositionSolver:
     def __init__(self, pos: _Position, followers: list, a: fmpq, b: fmpq, cells: _Cells, norm: dict):
         self.pos = pos
         self.foll = [_Follower(u, f) for u, f in zip(pos.followers, followers)]
+        self._by_position = {f.position: f for f in self.foll}
+        self._making = None  # the common data whose ``made`` this position filled last
         self._pairtest = None
         self._difftest = None  # DifferenceTest, or False when the rows do not allow it
         self.A = RealAlgebraic.rational(a)
@@ -775,6 +856,9 @@ class _PositionSolver:
         moves' numerators, extending the previous position's when its
         followers are a prefix of ours (as in 1-pile Nim)."""
         data = cell.common.get(self.key)
+        if data is not self._making and self._making is not None:
+            self._making.made = None  # (a cell's c_u are made for its visit only: see _Common)
+            self._making = None
         if data is not None:
             return data
         t = cell.t
@@ -783,7 +867,10 @@ class _PositionSolver:
             last = self.foll[-1]
             B, f = _lcm_step(prefix.B, last.den, t)
             c_last = (B // last.den) * (last.den - last.num)
-            data = _Common(B, prefix.cs, prefix.scale, prefix.late + [(last.position, c_last, B)])
+            if prefix.cs is None or not self.cells.keep_followers:  # (past the cells' budget: see _Common)
+                data = _Common(B, None, B, [])
+            else:
+                data = _Common(B, prefix.cs, prefix.scale, prefix.late + [(last.position, c_last, B)])
             # a move's numerator carries over when its row did not change on
             # the old followers: A_w' = f A_w + c_last P_w,last
             P = self.pos.P
@@ -861,7 +948,9 @@ class _PositionSolver:
             if got[2]:
                 common.nums[w] = (got[0], row, False)
             return got[0]
-        acc = common.numerator(self.pos.groups[w])
+        if common.cs is None:
+            self._making = common
+        acc = common.numerator(self.pos.groups[w], self._by_position)
         common.nums[w] = (acc, row, False)
         return acc
 
@@ -1212,11 +1301,13 @@ class _PositionSolver:
     def _difference(self, differ: DifferenceTest, common: "_Common", b: int, c: int) -> fmpz_poly:
         """``A_b Q_c - A_c Q_b`` over ``common.B``, from the followers the two
         rows weigh differently (:meth:`DifferenceTest.weights`)."""
-        cs = common.followers()
-        keys = self.pos.followers
+        foll = self.foll
+        if common.cs is None:
+            self._making = common
         D = polys.ZERO
         for j, W in differ.weights(b, c):
-            D += W * cs[keys[j]]
+            f = foll[j]
+            D += W * common.follower(f.position, f)
         return D
 
     def _narrow(self) -> bool:

@@ -1,0 +1,137 @@
+"""Where a long exact solve keeps its memory: 1-pile Nim through the binary channel.
+
+Solves ``Nim(k)`` once and prints the process's peak memory, then walks what
+the solve holds at its end and estimates the bytes of each part: the finished
+values (every position's piecewise function), the cells' common data (the
+followers' numerators ``c_u`` over each cell's common denominator, and the
+moves' numerators carried to the next position), the followers' Taylor
+models, enclosures and slope bounds on the cells, and the solver's other
+caches.  A FLINT integer of at most 62 bits counts 8 bytes, a larger one
+8 bytes plus its mpz (about 40 bytes and its limbs), a ball 48 bytes; Python
+objects count ``sys.getsizeof``.  Objects shared by several parts count once, for the first
+part that reaches them (values first).
+
+``--budget MB`` sets the solver's ``FOLLOWERS_BUDGET`` (how much the cells may
+keep of every follower's numerator for the next position; ``inf`` never stops
+keeping them, as before 2026-11-27) so that both ways can be compared:
+
+  python benchmarks/memory_breakdown.py --k 64
+  python benchmarks/memory_breakdown.py --k 64 --budget 0
+  python benchmarks/memory_breakdown.py --k 64 --budget inf
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import hashlib
+import os
+import resource
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
+
+from flint import arb, arb_mat, arb_poly, fmpq, fmpq_poly, fmpz, fmpz_poly  # noqa: E402
+
+from symbolic_noise import Nim, solve  # noqa: E402
+from symbolic_noise.solvers import solver as solver_module  # noqa: E402
+
+
+def _int_bytes(bits: int) -> int:
+    return 8 if bits <= 62 else 48 + 8 * ((bits + 63) // 64)
+
+
+class Walker:
+    """Estimated bytes by part; each object counts once."""
+
+    def __init__(self):
+        self.seen: set = set()
+        self.bytes = collections.Counter()
+
+    def walk(self, obj, part: str, depth: int = 0) -> None:
+        if depth > 8 or obj is None or isinstance(obj, (bool, int, float, str)):
+            return
+        if id(obj) in self.seen:
+            return
+        self.seen.add(id(obj))
+        if isinstance(obj, fmpz_poly):
+            self.bytes[part] += 48 + sum(_int_bytes(int(c).bit_length()) for c in obj.coeffs())
+        elif isinstance(obj, fmpz):
+            self.bytes[part] += 24 + _int_bytes(int(obj).bit_length())
+        elif isinstance(obj, fmpq):
+            self.bytes[part] += 32 + _int_bytes(int(obj.p).bit_length()) + _int_bytes(int(obj.q).bit_length())
+        elif isinstance(obj, fmpq_poly):
+            self.bytes[part] += 48 + _int_bytes(int(obj.denom()).bit_length())
+            self.bytes[part] += sum(_int_bytes(int(c).bit_length()) for c in obj.numer().coeffs())
+        elif isinstance(obj, arb):
+            self.bytes[part] += 64
+        elif isinstance(obj, arb_poly):
+            self.bytes[part] += 48 + 48 * obj.length()
+        elif isinstance(obj, arb_mat):
+            self.bytes[part] += 48 + 48 * obj.nrows() * obj.ncols()
+        elif isinstance(obj, dict):
+            self.bytes[part] += sys.getsizeof(obj)
+            for key, value in obj.items():
+                self.walk(key, part, depth + 1)
+                self.walk(value, part, depth + 1)
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            self.bytes[part] += sys.getsizeof(obj)
+            for value in obj:
+                self.walk(value, part, depth + 1)
+        else:
+            self.bytes[part] += sys.getsizeof(obj)
+            slots = getattr(type(obj), "__slots__", None)
+            if slots:
+                for name in slots:
+                    self.walk(getattr(obj, name, None), part, depth + 1)
+            elif hasattr(obj, "__dict__"):
+                for value in vars(obj).values():
+                    self.walk(value, part, depth + 1)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--k", type=int, default=48)
+    ap.add_argument("--budget", default=None, help="FOLLOWERS_BUDGET in MB, or inf (default: the solver's)")
+    args = ap.parse_args()
+    if args.budget is not None:
+        solver_module.FOLLOWERS_BUDGET = float("inf") if args.budget == "inf" else float(args.budget) * 2**20
+    start = time.perf_counter()
+    cpu = time.process_time()
+    sol = solve(Nim(args.k), "binary")
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    cells, norm = sol._workspace
+    digest = hashlib.sha256(str(sol.value()).encode()).hexdigest()[:16]
+    budget = solver_module.FOLLOWERS_BUDGET
+    print(f"nim {args.k}: {wall:.1f} s wall, {cpu:.1f} s CPU, peak {peak:.0f} MB; "
+          f"followers' budget {budget / 2**20:.0f} MB, {'not reached' if cells.keep_followers else 'reached'}; "
+          f"N_k's text SHA-256 {digest}")
+    w = Walker()
+    for value in sol.values().values():
+        w.walk(value, "values (every position's piecewise function)")
+    parts = {
+        "common": "cells: common data (B, followers' c_u, moves' numerators)",
+        "taylor": "cells: followers' Taylor models",
+        "enc": "cells: followers' enclosures",
+        "slope": "cells: followers' slope bounds",
+        "screen": "cells: carried screen coefficients",
+        "bern": "cells: Bernstein matrices",
+    }
+    for cell in cells._cells.values():
+        for name, part in parts.items():
+            w.walk(getattr(cell, name), part)
+    w.walk(cells.slopes, "solver: slope blocks")
+    w.walk(cells._ranges, "solver: enclosure ranges")
+    w.walk(cells.batch, "solver: batch screen cache")
+    w.walk(norm, "solver: normalised formula pairs")
+    print(f"at the end, {len(cells._cells)} cells:")
+    for part, size in w.bytes.most_common():
+        print(f"  {size / 2**20:9.1f} MB  {part}")
+    print(f"  {sum(w.bytes.values()) / 2**20:9.1f} MB  in all (estimated)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
