@@ -133,9 +133,10 @@ _OWN = (None, None, None, True)  # what cell.slope lacks is not inherited
 _MAX_LATE = 16
 #: bytes the cells may spend on keeping every follower's numerator ``c_u``
 #: for the next position; past it, they are made where a move's numerator
-#: is made anew, and not kept (:class:`_Common`).  Nim 64's came to 267 MB
-#: at its end and nim 96's to 1.33 GB: solves below about k = 90 are not
-#: touched, larger ones keep about half the memory for about 1.2x the time
+#: is made anew, and not kept (:class:`_Common`).  Nim 64's came to 302 MB
+#: at its end (``benchmarks/memory_breakdown.py --k 64 --budget inf``) and
+#: nim 96's to about 1.3 GB: solves below about k = 90 are not touched,
+#: larger ones keep about half the memory for about 1.2x the time
 FOLLOWERS_BUDGET = 2**30
 
 
@@ -380,8 +381,8 @@ class _Common:
     ``f A_w + c_last P_w,last`` instead.
 
     Keeping every follower's ``c_u`` on every cell to carry them on holds
-    most of a long solve's memory (nim 96: 1.33 GB at its end, beside 0.60 GB
-    of values), while few cells need them again (nim 64: 600 of 9,385 cell
+    most of a long solve's memory (nim 64: 302 MB at its end, beside 108 MB
+    of values; nim 96: about 1.3 GB beside 0.6 GB), while few cells need them again (nim 64: 600 of 9,385 cell
     visits make a move's numerator anew).  So once they take more than
     :data:`FOLLOWERS_BUDGET` (:meth:`_Cells.next_position`), the common data
     carried over keeps only ``B`` and the moves' numerators (``cs is None``),
@@ -598,7 +599,7 @@ class _Cells:
         for cell in self._cells.values():
             for common in cell.common.values():
                 cs = common.cs
-                if cs is None or not cs:
+                if not cs:
                     continue
                 if id(cs) not in seen:
                     seen.add(id(cs))
