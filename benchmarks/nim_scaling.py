@@ -10,6 +10,7 @@ memory of the process.  The last line gives the total.
   python benchmarks/nim_scaling.py --kmax 32        # k = 1..32 (target: < 120 s)
   python benchmarks/nim_scaling.py --kmax 64 --time-limit 600
   python benchmarks/nim_scaling.py --kmax 10 --baseline   # also time benchmarks/baseline_sympy.py, print the ratio
+  python benchmarks/nim_scaling.py --kmax 128 --budget 256 # the followers' budget at 256 MB (default 1024; inf: never reached)
 """
 
 from __future__ import annotations
@@ -98,7 +99,14 @@ def main(argv=None):
     ap.add_argument("--kmax", type=int, default=12)
     ap.add_argument("--time-limit", type=float, default=None, help="stop after the k that passes this many seconds")
     ap.add_argument("--baseline", action="store_true", help="also time the SymPy reference implementation (k <= 10)")
+    ap.add_argument("--budget", default=None,
+                    help="the solver's FOLLOWERS_BUDGET in MB, or inf (default: the solver's, 1024 MB)")
     args = ap.parse_args(argv)
+    if args.budget is not None:
+        from symbolic_noise.solvers import solver as solver_module
+
+        solver_module.FOLLOWERS_BUDGET = float("inf") if args.budget == "inf" else float(args.budget) * 2**20
+        print(f"followers' budget: {args.budget} MB", flush=True)
     sols, _ = run(args.kmax, args.time_limit)
     if args.baseline:
         baseline(sols, args.kmax)
