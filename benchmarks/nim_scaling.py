@@ -94,19 +94,30 @@ def baseline(sols, kmax: int):
     )
 
 
+def _budget(text: str) -> float:
+    """``--budget``: megabytes (a number >= 0) or ``inf``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of MB or inf: {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"a budget must be >= 0 MB: {text!r}")
+    return value
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--kmax", type=int, default=12)
     ap.add_argument("--time-limit", type=float, default=None, help="stop after the k that passes this many seconds")
     ap.add_argument("--baseline", action="store_true", help="also time the SymPy reference implementation (k <= 10)")
-    ap.add_argument("--budget", default=None,
+    ap.add_argument("--budget", type=_budget, default=None,
                     help="the solver's FOLLOWERS_BUDGET in MB, or inf (default: the solver's, 1024 MB)")
     args = ap.parse_args(argv)
     if args.budget is not None:
         from symbolic_noise.solvers import solver as solver_module
 
-        solver_module.FOLLOWERS_BUDGET = float("inf") if args.budget == "inf" else float(args.budget) * 2**20
-        print(f"followers' budget: {args.budget} MB", flush=True)
+        solver_module.FOLLOWERS_BUDGET = args.budget * 2**20
+        print(f"followers' budget: {args.budget:g} MB" if args.budget < float("inf") else "followers' budget: none", flush=True)
     sols, _ = run(args.kmax, args.time_limit)
     if args.baseline:
         baseline(sols, args.kmax)
