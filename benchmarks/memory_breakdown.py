@@ -30,12 +30,14 @@ import resource
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
 
 from flint import arb, arb_mat, arb_poly, fmpq, fmpq_poly, fmpz, fmpz_poly  # noqa: E402
 
 from symbolic_noise import Nim, solve  # noqa: E402
 from symbolic_noise.solvers import solver as solver_module  # noqa: E402
+from nim_scaling import _budget  # noqa: E402
 
 
 def _int_bytes(bits: int) -> int:
@@ -93,10 +95,10 @@ class Walker:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--k", type=int, default=48)
-    ap.add_argument("--budget", default=None, help="FOLLOWERS_BUDGET in MB, or inf (default: the solver's)")
+    ap.add_argument("--budget", type=_budget, default=None, help="FOLLOWERS_BUDGET in MB, or inf (default: the solver's)")
     args = ap.parse_args()
     if args.budget is not None:
-        solver_module.FOLLOWERS_BUDGET = float("inf") if args.budget == "inf" else float(args.budget) * 2**20
+        solver_module.FOLLOWERS_BUDGET = args.budget * 2**20
     start = time.perf_counter()
     cpu = time.process_time()
     sol = solve(Nim(args.k), "binary")

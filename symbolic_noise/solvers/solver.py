@@ -765,7 +765,7 @@ class _PositionSolver:
         self.pos = pos
         self.foll = [_Follower(u, f) for u, f in zip(pos.followers, followers)]
         self._by_position = {f.position: f for f in self.foll}
-        self._making = None  # the common data whose ``made`` this position filled last
+        self._making = None  # the common data without ``cs`` that :meth:`_common` returned last
         self._pairtest = None
         self._difftest = None  # DifferenceTest, or False when the rows do not allow it
         self.A = RealAlgebraic.rational(a)
@@ -855,11 +855,20 @@ class _PositionSolver:
     def _common(self, cell: _Cell) -> "_Common":
         """``B`` (> 0 on the cell) with the followers' numerators over it and the
         moves' numerators, extending the previous position's when its
-        followers are a prefix of ours (as in 1-pile Nim)."""
+        followers are a prefix of ours (as in 1-pile Nim).  Common data without
+        the followers' numerators (past the cells' budget) make them on the
+        visit only: the ones the last call returned are dropped when the sweep
+        moves to other common data (see :class:`_Common`)."""
+        data = self._common_data(cell)
+        if data is not self._making:
+            if self._making is not None:
+                self._making.made = None
+            self._making = data if data.cs is None else None
+        return data
+
+    def _common_data(self, cell: _Cell) -> "_Common":
+        """:meth:`_common`'s data, found on the cell or made."""
         data = cell.common.get(self.key)
-        if data is not self._making and self._making is not None:
-            self._making.made = None  # (a cell's c_u are made for its visit only: see _Common)
-            self._making = None
         if data is not None:
             return data
         t = cell.t
@@ -949,8 +958,6 @@ class _PositionSolver:
             if got[2]:
                 common.nums[w] = (got[0], row, False)
             return got[0]
-        if common.cs is None:
-            self._making = common
         acc = common.numerator(self.pos.groups[w], self._by_position)
         common.nums[w] = (acc, row, False)
         return acc
@@ -1303,8 +1310,6 @@ class _PositionSolver:
         """``A_b Q_c - A_c Q_b`` over ``common.B``, from the followers the two
         rows weigh differently (:meth:`DifferenceTest.weights`)."""
         foll = self.foll
-        if common.cs is None:
-            self._making = common
         D = polys.ZERO
         for j, W in differ.weights(b, c):
             f = foll[j]
