@@ -11,6 +11,16 @@ caches.  A FLINT integer of at most 62 bits counts 8 bytes, a larger one
 objects count ``sys.getsizeof``.  Objects shared by several parts count once, for the first
 part that reaches them (values first).
 
+The estimate misses what FLINT and malloc add (nim 128: 3,055 MB estimated
+at a peak of 4,251 MB), so the script then *measures* the parts, on Linux
+with glibc: it drops them one after another (the solver's workspace, the
+values' formulas, their breakpoints), empties FLINT's pools and prints the
+bytes malloc has in use after each step; the differences are what each part
+held.  It also prints what the formulas would take packed as bytes (each
+coefficient in the fewest whole bytes of the polynomial's largest) and how
+long encoding and decoding all of them take: the measure for holding
+finished values packed (benchmarks/HISTORY.md, 2026-11-27 afternoon).
+
 ``--budget MB`` sets the solver's ``FOLLOWERS_BUDGET`` (how much the cells may
 keep of every follower's numerator for the next position; ``inf`` never stops
 keeping them, as before 2026-11-27) so that both ways can be compared:
@@ -24,6 +34,8 @@ from __future__ import annotations
 
 import argparse
 import collections
+import ctypes
+import gc
 import hashlib
 import os
 import resource
@@ -33,7 +45,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
 
-from flint import arb, arb_mat, arb_poly, fmpq, fmpq_poly, fmpz, fmpz_poly  # noqa: E402
+from flint import arb, arb_mat, arb_poly, ctx, fmpq, fmpq_poly, fmpz, fmpz_poly  # noqa: E402
 
 from symbolic_noise import Nim, solve  # noqa: E402
 from symbolic_noise.solvers import solver as solver_module  # noqa: E402
@@ -132,7 +144,82 @@ def main() -> int:
     for part, size in w.bytes.most_common():
         print(f"  {size / 2**20:9.1f} MB  {part}")
     print(f"  {sum(w.bytes.values()) / 2**20:9.1f} MB  in all (estimated)")
+    del cells, norm, w
+    measure(sol)
     return 0
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost".split()]
+
+
+def _in_use():
+    """Bytes malloc has handed out and not had back (glibc's mallinfo2), after
+    emptying FLINT's pools of freed integers; None off glibc."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = _MallInfo2
+    except (OSError, AttributeError):
+        return None
+    gc.collect()
+    ctx.cleanup()
+    info = libc.mallinfo2()
+    return info.uordblks + info.hblkhd
+
+
+def _pack(poly: fmpz_poly) -> tuple[int, bytes]:
+    ints = [int(c) for c in poly.coeffs()]
+    if not ints:
+        return 0, b""
+    width = (max(abs(c) for c in ints).bit_length() + 8) // 8
+    return width, b"".join(c.to_bytes(width, "little", signed=True) for c in ints)
+
+
+def _unpack(width: int, blob: bytes) -> fmpz_poly:
+    if not width:
+        return fmpz_poly([])
+    take = int.from_bytes
+    return fmpz_poly([take(blob[i:i + width], "little", signed=True) for i in range(0, len(blob), width)])
+
+
+def measure(sol) -> None:
+    """Drop the solve's parts one after another and print what each held
+    in malloc's count (see the module docstring); ``sol`` is spent after."""
+    before = _in_use()
+    if before is None:
+        print("malloc's count is not available here (glibc's mallinfo2): no measured split")
+        return
+    print("measured (malloc's bytes in use, FLINT's pools emptied):")
+    print(f"  {before / 2**20:9.1f} MB  in use at the end")
+    sol._workspace = None
+    values = sol.values()
+    formulas = list({id(f): f for value in values.values() for f in value.formulas}.values())
+    points = {id(x): x for value in values.values() for x in value.points}
+    after = _in_use()
+    print(f"  {(before - after) / 2**20:9.1f} MB  the solver's workspace (cells and caches)")
+    start = time.perf_counter()
+    packed = [(_pack(f.num), _pack(f.den)) for f in formulas]
+    encode = time.perf_counter() - start
+    start = time.perf_counter()
+    for (num, den), f in zip(packed, formulas):
+        if _unpack(*num) != f.num or _unpack(*den) != f.den:
+            raise AssertionError("a packed formula does not decode to itself")
+    decode = time.perf_counter() - start
+    size = sum(len(num[1]) + len(den[1]) for num, den in packed)
+    del packed
+    before = _in_use()
+    for f in formulas:
+        f.num = f.den = None  # (the solution is spent from here on)
+    after = _in_use()
+    print(f"  {(before - after) / 2**20:9.1f} MB  the values' formulas ({len(formulas)} of them): "
+          f"{size / 2**20:.1f} MB packed as bytes; packing all {encode:.1f} s, decoding and checking all {decode:.1f} s")
+    before = after
+    for x in points.values():
+        x._poly = x._minpoly = None
+    after = _in_use()
+    print(f"  {(before - after) / 2**20:9.1f} MB  the values' breakpoints ({len(points)} of them)")
+    print(f"  {after / 2**20:9.1f} MB  left (the values' other data, the interpreter's and libraries' own)")
 
 
 if __name__ == "__main__":
