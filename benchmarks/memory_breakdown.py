@@ -14,9 +14,10 @@ part that reaches them (values first).
 The estimate misses what FLINT and malloc add (nim 128: 3,055 MB estimated
 at a peak of 4,251 MB), so the script then *measures* the parts, on Linux
 with glibc: it drops them one after another (the solver's workspace, the
-values' formulas, their breakpoints), empties FLINT's pools and prints the
+values' breakpoints, their formulas), empties FLINT's pools and prints the
 bytes malloc has in use after each step; the differences are what each part
-held.  It also prints what the formulas would take packed as bytes (each
+held, as near as FLINT's pools allow (dropped in the other order, nim 64's
+breakpoints seemed to hold 30 MB instead of 9.6 MB).  It also prints what the formulas would take packed as bytes (each
 coefficient in the fewest whole bytes of the polynomial's largest) and how
 long encoding and decoding all of them take: the measure for holding
 finished values packed (benchmarks/HISTORY.md, 2026-11-27 afternoon).
@@ -208,18 +209,22 @@ def measure(sol) -> None:
     decode = time.perf_counter() - start
     size = sum(len(num[1]) + len(den[1]) for num, den in packed)
     del packed
+    point_size = sum(len(_pack(x.poly)[1]) for x in points.values() if not x.is_rational)
     before = _in_use()
+    for x in points.values():
+        x._poly = x._minpoly = None  # (the solution is spent from here on)
+    after = _in_use()
+    print(f"  {(before - after) / 2**20:9.1f} MB  the values' breakpoints ({len(points)} of them): "
+          f"their polynomials {point_size / 2**20:.1f} MB packed as bytes")
+    before = after
     for f in formulas:
-        f.num = f.den = None  # (the solution is spent from here on)
+        f.num = f.den = None
     after = _in_use()
     print(f"  {(before - after) / 2**20:9.1f} MB  the values' formulas ({len(formulas)} of them): "
           f"{size / 2**20:.1f} MB packed as bytes; packing all {encode:.1f} s, decoding and checking all {decode:.1f} s")
-    before = after
-    for x in points.values():
-        x._poly = x._minpoly = None
-    after = _in_use()
-    print(f"  {(before - after) / 2**20:9.1f} MB  the values' breakpoints ({len(points)} of them)")
     print(f"  {after / 2**20:9.1f} MB  left (the values' other data, the interpreter's and libraries' own)")
+    print("  (in the order printed: FLINT gives freed integers back to malloc from pools of its own, so a step")
+    print("  can free memory an earlier one let go of; the parts sum to the total)")
 
 
 if __name__ == "__main__":
