@@ -17,10 +17,13 @@ with glibc: it drops them one after another (the solver's workspace, the
 values' breakpoints, their formulas), empties FLINT's pools and prints the
 bytes malloc has in use after each step; the differences are what each part
 held, as near as FLINT's pools allow (dropped in the other order, nim 64's
-breakpoints seemed to hold 30 MB instead of 9.6 MB).  It also prints what the formulas would take packed as bytes (each
-coefficient in the fewest whole bytes of the polynomial's largest) and how
-long encoding and decoding all of them take: the measure for holding
-finished values packed (benchmarks/HISTORY.md, 2026-11-27 afternoon).
+breakpoints seemed to hold 30 MB instead of 9.6 MB).  It also prints what
+every value takes packed as the parallel solves pack them between processes
+(:func:`symbolic_noise.solvers.codec.encode` with ``wire=True``, each
+breakpoint once in the stream, pickled) and how long packing and decoding
+all of them take (the decoded values are checked equal): the measure for
+holding finished values packed (benchmarks/HISTORY.md, 2026-11-27
+afternoon).
 
 ``--budget MB`` sets the solver's ``FOLLOWERS_BUDGET`` (how much the cells may
 keep of every follower's numerator for the next position; ``inf`` never stops
@@ -39,6 +42,7 @@ import ctypes
 import gc
 import hashlib
 import os
+import pickle
 import resource
 import sys
 import time
@@ -49,6 +53,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 from flint import arb, arb_mat, arb_poly, ctx, fmpq, fmpq_poly, fmpz, fmpz_poly  # noqa: E402
 
 from symbolic_noise import Nim, solve  # noqa: E402
+from symbolic_noise.solvers import codec  # noqa: E402
 from symbolic_noise.solvers import solver as solver_module  # noqa: E402
 from nim_scaling import _budget  # noqa: E402
 
@@ -169,21 +174,6 @@ def _in_use():
     return info.uordblks + info.hblkhd
 
 
-def _pack(poly: fmpz_poly) -> tuple[int, bytes]:
-    ints = [int(c) for c in poly.coeffs()]
-    if not ints:
-        return 0, b""
-    width = (max(abs(c) for c in ints).bit_length() + 8) // 8
-    return width, b"".join(c.to_bytes(width, "little", signed=True) for c in ints)
-
-
-def _unpack(width: int, blob: bytes) -> fmpz_poly:
-    if not width:
-        return fmpz_poly([])
-    take = int.from_bytes
-    return fmpz_poly([take(blob[i:i + width], "little", signed=True) for i in range(0, len(blob), width)])
-
-
 def measure(sol) -> None:
     """Drop the solve's parts one after another and print what each held
     in malloc's count (see the module docstring); ``sol`` is spent after."""
@@ -199,32 +189,37 @@ def measure(sol) -> None:
     points = {id(x): x for value in values.values() for x in value.points}
     after = _in_use()
     print(f"  {(before - after) / 2**20:9.1f} MB  the solver's workspace (cells and caches)")
+    # the values packed as the parallel solves hand them between processes
+    # (positionsplit._pack: the wire encoding, each breakpoint once in the
+    # stream, pickled), decoded the same way and checked equal
     start = time.perf_counter()
-    packed = [(_pack(f.num), _pack(f.den)) for f in formulas]
+    memo: dict = {}
+    packed = [pickle.dumps(codec.encode(value, wire=True, memo=memo), protocol=pickle.HIGHEST_PROTOCOL)
+              for value in values.values()]
     encode = time.perf_counter() - start
     start = time.perf_counter()
-    for (num, den), f in zip(packed, formulas):
-        if _unpack(*num) != f.num or _unpack(*den) != f.den:
-            raise AssertionError("a packed formula does not decode to itself")
+    table: list = []
+    decoded = [codec.decode(pickle.loads(blob), trusted=True, table=table) for blob in packed]
     decode = time.perf_counter() - start
-    size = sum(len(num[1]) + len(den[1]) for num, den in packed)
-    del packed
-    point_size = sum(len(_pack(x.poly)[1]) for x in points.values() if not x.is_rational)
+    if any(got != value for got, value in zip(decoded, values.values())):
+        raise AssertionError("a packed value does not decode to itself")
+    size = sum(map(len, packed))
+    del packed, memo, table, decoded
     before = _in_use()
     for x in points.values():
         x._poly = x._minpoly = None  # (the solution is spent from here on)
     after = _in_use()
-    print(f"  {(before - after) / 2**20:9.1f} MB  the values' breakpoints ({len(points)} of them): "
-          f"their polynomials {point_size / 2**20:.1f} MB packed as bytes")
+    print(f"  {(before - after) / 2**20:9.1f} MB  the values' breakpoints ({len(points)} of them)")
     before = after
     for f in formulas:
         f.num = f.den = None
     after = _in_use()
-    print(f"  {(before - after) / 2**20:9.1f} MB  the values' formulas ({len(formulas)} of them): "
-          f"{size / 2**20:.1f} MB packed as bytes; packing all {encode:.1f} s, decoding and checking all {decode:.1f} s")
+    print(f"  {(before - after) / 2**20:9.1f} MB  the values' formulas ({len(formulas)} of them)")
     print(f"  {after / 2**20:9.1f} MB  left (the values' other data, the interpreter's and libraries' own)")
     print("  (in the order printed: FLINT gives freed integers back to malloc from pools of its own, so a step")
     print("  can free memory an earlier one let go of; the parts sum to the total)")
+    print(f"every value packed as the parallel solves pack them (pickled wire encoding): {size / 2**20:.1f} MB; "
+          f"packing all {encode:.1f} s, decoding all {decode:.1f} s (checked equal)")
 
 
 if __name__ == "__main__":
