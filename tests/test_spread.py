@@ -31,6 +31,18 @@ def cells(draw):
     return lo, hi, t
 
 
+def test_slope_bound_when_the_denominator_grows_across_the_block():
+    """0 / (1 + 23171 p) on [0, 1/2048] (found by hypothesis): the denominator
+    grows twelvefold across the block, and the ball of d(X) * d(X) held 0, so
+    the bound of the slope came out NaN and no spread was given; dividing by
+    d(X) twice gives the exact bound, 0."""
+    num, den = fmpz_poly([0]), fmpz_poly([1, 23171])
+    lo, hi = fmpq(0), fmpq(1, 2048)
+    assert SlopeBounds().slope("f", num, den, lo, hi) == 0
+    model = SlopeBounds().taylor("f", fmpz_poly([1]), den, lo, hi, fmpq(1, 4096))
+    assert model is not None and model[3].is_finite()
+
+
 @settings(max_examples=200, deadline=None)
 @given(coeffs, st.lists(st.integers(1, 10**6), min_size=1, max_size=40), cells(), st.lists(st.integers(0, 1000), min_size=1, max_size=8))
 def test_spread_bounds_every_point_of_the_cell(num_c, den_c, cell, where):

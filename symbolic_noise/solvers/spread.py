@@ -79,7 +79,10 @@ def _derivative_ball(n, n1, d, d1, X):
     dv = d(X)
     if not dv > 0:
         return None
-    return (n1(X) * dv - n(X) * d1(X)) / (dv * dv)
+    # (divided by dv twice: arb's dv * dv does not know its factors are one
+    # ball, and on a wide ball (den growing twelvefold across a block) the
+    # product's ball held 0 and the bound came out NaN)
+    return (n1(X) * dv - n(X) * d1(X)) / dv / dv
 
 
 def _second_ball(n, n1, n2, d, d1, d2, X):
@@ -90,7 +93,7 @@ def _second_ball(n, n1, n2, d, d1, d2, X):
     if not dv > 0:
         return None
     nv, d1v = n(X), d1(X)
-    return (n2(X) * dv - nv * d2(X)) / (dv * dv) - 2 * d1v * (n1(X) * dv - nv * d1v) / (dv * dv * dv)
+    return (n2(X) * dv - nv * d2(X)) / dv / dv - 2 * d1v * (n1(X) * dv - nv * d1v) / dv / dv / dv  # (as in _derivative_ball)
 
 
 def _second_on(n, d, a: fmpq, b: fmpq, splits: int):
