@@ -55,7 +55,7 @@ from flint import arb, arb_mat, arb_poly, ctx, fmpq, fmpq_poly, fmpz, fmpz_poly 
 from symbolic_noise import Nim, solve  # noqa: E402
 from symbolic_noise.solvers import codec  # noqa: E402
 from symbolic_noise.solvers import solver as solver_module  # noqa: E402
-from nim_scaling import _budget  # noqa: E402
+from nim_scaling import _budget, set_values_budget  # noqa: E402
 
 
 def _int_bytes(bits: int) -> int:
@@ -114,9 +114,13 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--k", type=int, default=48)
     ap.add_argument("--budget", type=_budget, default=None, help="FOLLOWERS_BUDGET in MB, or inf (default: the solver's)")
+    ap.add_argument("--values-budget", type=_budget, default=None,
+                    help="the solver's VALUES_BUDGET in MB (0: pack every value; inf: none), default the solver's, 512 MB")
     args = ap.parse_args()
     if args.budget is not None:
         solver_module.FOLLOWERS_BUDGET = args.budget * 2**20
+    if args.values_budget is not None:
+        set_values_budget(args.values_budget)
     start = time.perf_counter()
     cpu = time.process_time()
     sol = solve(Nim(args.k), "binary")
@@ -128,6 +132,10 @@ def main() -> int:
     print(f"nim {args.k}: {wall:.1f} s wall, {cpu:.1f} s CPU, peak {peak:.0f} MB; "
           f"followers' budget {budget / 2**20:.0f} MB, {'not reached' if cells.keep_followers else 'reached'}; "
           f"N_k's text SHA-256 {digest}")
+    formulas = {id(f): f for value in sol.values().values() for f in value.formulas}.values()
+    packed = sum(f.packed for f in formulas)
+    print(f"values' budget {solver_module.VALUES_BUDGET / 2**20:g} MB: {packed:,} of {len(formulas):,} formulas packed, "
+          f"{cells.held.bytes / 2**20:.1f} MB (estimated) not packed")
     w = Walker()
     for value in sol.values().values():
         w.walk(value, "values (every position's piecewise function)")
@@ -212,7 +220,7 @@ def measure(sol) -> None:
     print(f"  {(before - after) / 2**20:9.1f} MB  the values' breakpoints ({len(points)} of them)")
     before = after
     for f in formulas:
-        f.num = f.den = None
+        f._num = f._den = None
     after = _in_use()
     print(f"  {(before - after) / 2**20:9.1f} MB  the values' formulas ({len(formulas)} of them)")
     print(f"  {after / 2**20:9.1f} MB  left (the values' other data, the interpreter's and libraries' own)")

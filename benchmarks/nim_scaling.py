@@ -11,6 +11,7 @@ memory of the process.  The last line gives the total.
   python benchmarks/nim_scaling.py --kmax 64 --time-limit 600
   python benchmarks/nim_scaling.py --kmax 10 --baseline   # also time benchmarks/baseline_sympy.py, print the ratio
   python benchmarks/nim_scaling.py --kmax 128 --budget 256 # the followers' budget at 256 MB (default 1024; inf: never reached)
+  python benchmarks/nim_scaling.py --kmax 96 --values-budget 0   # pack every finished value (default: past 512 MB)
 """
 
 from __future__ import annotations
@@ -105,6 +106,14 @@ def _budget(text: str) -> float:
     return value
 
 
+def set_values_budget(mb: float) -> None:
+    """``--values-budget``: the solver's VALUES_BUDGET (past it, finished values are packed)."""
+    from symbolic_noise.solvers import solver as solver_module
+
+    solver_module.VALUES_BUDGET = mb * 2**20
+    print(f"values' budget: {mb:g} MB" if mb < float("inf") else "values' budget: none (nothing packed)", flush=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--kmax", type=int, default=12)
@@ -112,12 +121,16 @@ def main(argv=None):
     ap.add_argument("--baseline", action="store_true", help="also time the SymPy reference implementation (k <= 10)")
     ap.add_argument("--budget", type=_budget, default=None,
                     help="the solver's FOLLOWERS_BUDGET in MB, or inf (default: the solver's, 1024 MB)")
+    ap.add_argument("--values-budget", type=_budget, default=None,
+                    help="the solver's VALUES_BUDGET in MB (0: pack every value; inf: none), default the solver's, 512 MB")
     args = ap.parse_args(argv)
     if args.budget is not None:
         from symbolic_noise.solvers import solver as solver_module
 
         solver_module.FOLLOWERS_BUDGET = args.budget * 2**20
         print(f"followers' budget: {args.budget:g} MB" if args.budget < float("inf") else "followers' budget: none", flush=True)
+    if args.values_budget is not None:
+        set_values_budget(args.values_budget)
     sols, _ = run(args.kmax, args.time_limit)
     if args.baseline:
         baseline(sols, args.kmax)

@@ -197,7 +197,7 @@ def test_a_worker_keeps_its_caches_on_the_part_of_its_range_it_keeps():
             for i, start in enumerate(value.points[:-1]):
                 f = _Follower(v, value)
                 f.enter(i, worker.norm)
-                out[(v, id(start))] = (f.key, f.num, f.den)
+                out[(v, id(start))] = (f.key, f.rf, f.neg)  # (the caches hold and compare rf)
         return out
 
     before = pairs()

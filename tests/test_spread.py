@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise.exact.polys import bernstein_deviation_bound
+from symbolic_noise.exact.ratfunc import RationalFunction
 from symbolic_noise.games.rulesets import Nim
 from symbolic_noise.solvers import solver as solver_module
 from symbolic_noise.solvers import spread as spread_module
@@ -168,9 +169,10 @@ def test_a_key_reused_for_another_formula_is_not_served_stale_blocks():
     assert abs(steep(hi) - steep(t)) <= bound and abs(steep(lo) - steep(t)) <= bound
 
 
-def _follower(num, den, index=0):
-    f = solver_module._Follower("u", None, index)
-    f.num, f.den = num, den
+def _follower(formula: RationalFunction):
+    """A follower on a piece with this formula (its denominator positive there)."""
+    f = solver_module._Follower("u", None)
+    f.take((formula, False))
     return f
 
 
@@ -183,7 +185,7 @@ def test_cached_enclosure_is_the_bernstein_range(num_c, den_c, cell):
     num, den = fmpz_poly(num_c), fmpz_poly(den_c)
     lo, hi, t = cell
     cells_ = solver_module._Cells(fmpq(0), fmpq(1))
-    e, s = cells_.enclosure(_follower(num, den), lo, hi)
+    e, s = cells_.enclosure(_follower(RationalFunction(num, den)), lo, hi)
     assert s <= bernstein_deviation_bound(num, den, _ratio(num, den, t), lo, hi)
     for x in (lo, hi, (lo + hi) / 2, t):
         assert abs(1 - _ratio(num, den, x) - e) <= s
@@ -196,12 +198,13 @@ def test_cached_enclosure_is_shared_and_not_served_stale():
     den = fmpz_poly([1])
     flat, steep = fmpz_poly([1, 0, 1]), fmpz_poly([0, 1000])
     cells_ = solver_module._Cells(fmpq(0), fmpq(1))
-    a = cells_.enclosure(_follower(flat, den), lo, hi)
+    formula = RationalFunction(flat, den)
+    a = cells_.enclosure(_follower(formula), lo, hi)
     assert len(cells_._ranges) == 1
-    assert cells_.enclosure(_follower(flat, den), lo, hi) is a  # served from the cache
+    assert cells_.enclosure(_follower(formula), lo, hi) is a  # served from the cache
     # 1 + p^2 on [1/4, 1/2]: Bernstein coefficients 17/16, 9/8, 5/4
     assert a == (1 - (fmpq(17, 16) + fmpq(5, 4)) / 2, (fmpq(5, 4) - fmpq(17, 16)) / 2)
-    b = cells_.enclosure(_follower(steep, den), lo, hi)
+    b = cells_.enclosure(_follower(RationalFunction(steep, den)), lo, hi)
     assert b == (1 - fmpq(750, 2), fmpq(250, 2))  # 1000 p on [1/4, 1/2]: [250, 500]
 
 

@@ -579,3 +579,36 @@ def root_bound(f: fmpz_poly) -> fmpz:
             r += 1
         best = max(best, r)
     return fmpz(1) << int(2 * best + 1 - 1).bit_length()
+
+
+# --------------------------------------------------------------------------- packed form
+
+
+def bytes_estimate(degree: int, bits: int) -> int:
+    """About the bytes of an fmpz_poly of this degree and height (an integer
+    above 62 bits takes an mpz of its own beside its slot)."""
+    return (degree + 1) * (8 if bits <= 62 else 56 + 8 * ((bits + 63) // 64))
+
+
+def pack(f: fmpz_poly) -> bytes:
+    """``f`` as bytes: its coefficients in increasing powers, each in the same
+    number ``w`` of bytes (two's complement, little-endian), after ``w`` in
+    four bytes.  A FLINT integer of more than 62 bits keeps, beside its limbs,
+    a pointer, an ``mpz`` and malloc's header: a long solve's formulas take
+    about four times their packed size (``benchmarks/memory_breakdown.py``).
+
+    >>> f = fmpz_poly([3, -2**100, 0, 1])
+    >>> unpack(pack(f)) == f, len(pack(f))
+    (True, 56)
+    """
+    cs = list(map(int, f.coeffs()))
+    w = max((c.bit_length() for c in cs), default=0) // 8 + 1
+    return w.to_bytes(4, "little") + b"".join([c.to_bytes(w, "little", signed=True) for c in cs])
+
+
+def unpack(data: bytes) -> fmpz_poly:
+    """The polynomial :func:`pack` made ``data`` from (only for bytes it made:
+    nothing here checks them)."""
+    w = int.from_bytes(data[:4], "little")
+    get = int.from_bytes
+    return fmpz_poly([get(data[i : i + w], "little", signed=True) for i in range(4, len(data), w)])

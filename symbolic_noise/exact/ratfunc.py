@@ -89,9 +89,14 @@ def poly_text(f: fmpz_poly, var: str = "p", *, latex: bool = False) -> str:
 
 
 class RationalFunction:
-    """An element of Q(p) in canonical form ``num / den`` over Z[p]."""
+    """An element of Q(p) in canonical form ``num / den`` over Z[p].
 
-    __slots__ = ("num", "den", "_hash")
+    Immutable.  :meth:`pack` keeps the polynomials as bytes (a quarter of the
+    memory of FLINT's integers in a long solve); ``num`` and ``den`` are then
+    unpacked on every access.
+    """
+
+    __slots__ = ("_num", "_den", "_hash")
 
     def __init__(self, num, den=ONE):
         num = num if isinstance(num, fmpz_poly) else fmpz_poly(num if isinstance(num, list) else [num])
@@ -106,16 +111,47 @@ class RationalFunction:
                 num, den = num // g, den // g
             if _lowest(den) < 0:
                 num, den = -num, -den
-        self.num = num
-        self.den = den
+        self._num = num
+        self._den = den
         self._hash = None
 
     @classmethod
     def _canonical(cls, num: fmpz_poly, den: fmpz_poly) -> "RationalFunction":
         """Wrap polynomials already known to be in canonical form (no checks)."""
         r = object.__new__(cls)
-        r.num, r.den, r._hash = num, den, None
+        r._num, r._den, r._hash = num, den, None
         return r
+
+    @property
+    def num(self) -> fmpz_poly:
+        n = self._num
+        return n if type(n) is fmpz_poly else polys.unpack(n)
+
+    @property
+    def den(self) -> fmpz_poly:
+        d = self._den
+        return d if type(d) is fmpz_poly else polys.unpack(d)
+
+    @property
+    def packed(self) -> bool:
+        """Whether :meth:`pack` was called."""
+        return type(self._num) is bytes
+
+    def pack(self) -> None:
+        """Keep the polynomials as bytes (:func:`polys.pack`) from now on: the
+        same function, in a quarter of the memory, with each ``num`` and
+        ``den`` unpacked on access (about 0.25 ms for degree 500).  A solve
+        packs its finished values past a memory budget
+        (:data:`symbolic_noise.solvers.solver.VALUES_BUDGET`)."""
+        if type(self._num) is fmpz_poly:
+            self._num, self._den = polys.pack(self._num), polys.pack(self._den)
+
+    def bytes_estimate(self) -> int:
+        """About how many bytes the polynomials take (packed: their bytes)."""
+        if type(self._num) is bytes:
+            return len(self._num) + len(self._den)
+        n, d = self._num, self._den
+        return polys.bytes_estimate(n.degree(), n.height_bits()) + polys.bytes_estimate(d.degree(), d.height_bits())
 
     @classmethod
     def constant(cls, q) -> "RationalFunction":

@@ -83,6 +83,7 @@ import numpy as np
 from flint import arb, ctx, fmpq, fmpz_poly
 
 from .floatbox import check_float_environment
+from ..exact.ratfunc import RationalFunction
 
 #: working precision (bits) of the followers' ball enclosures
 PREC = 64
@@ -172,6 +173,8 @@ def _fill(num: fmpz_poly, den: fmpz_poly, start: int, stop: int, hulls: tuple, l
     37.1 / 40.5 / 36.1 s alternately, the per-cell bookkeeping costing what the
     enclosures saved.)"""
     balls, mids, rads, names = hulls
+    if isinstance(num, RationalFunction):  # a span named by (formula, negated): see screen_cells
+        num, den = (-num.num, -num.den) if den else (num.num, num.den)
     slope = num.derivative() * den - num * den.derivative()
     for i in range(start, stop):
         h = names[i]
@@ -239,7 +242,11 @@ def screen_cells(P0: np.ndarray, P1: np.ndarray, hulls: list, pieces: list, name
     ``hulls`` are the cells' rational hulls ``(a_i, b_i)`` (inside the range
     where the channel is valid), ``pieces[u]`` follower ``u``'s formulas as
     spans ``(start, stop, num, den)`` of cell indices (``den > 0`` on them;
-    together they cover every cell).  Returns, per cell, the sorted list of
+    together they cover every cell).  A span may give its formula as
+    ``(start, stop, rf, neg)`` instead, with ``rf`` a RationalFunction and
+    ``neg`` whether ``num/den`` is ``rf``'s negated pair: the cache then
+    holds ``rf`` (packed or not: see :meth:`RationalFunction.pack`) and
+    unpacks its polynomials only for the enclosures it lacks.  Returns, per cell, the sorted list of
     surviving move indices, or ``None`` where no enclosure was proved.
     ``names`` are hashable names of the hulls and ``cache`` an
     :class:`EnclosureCache` that keeps the followers' enclosures for later

@@ -84,7 +84,7 @@ Examples
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from functools import cmp_to_key
 from math import frexp
@@ -138,11 +138,17 @@ _MAX_LATE = 16
 #: nim 96's to about 1.3 GB: solves below about k = 90 are not touched,
 #: larger ones keep about half the memory for about 1.2x the time
 FOLLOWERS_BUDGET = 2**30
-
-
-def _poly_bytes(degree: int, bits: int) -> int:
-    """About the bytes of an fmpz_poly of this degree and height."""
-    return (degree + 1) * (8 if bits <= 62 else 56 + 8 * ((bits + 63) // 64))
+#: bytes (estimated, :meth:`RationalFunction.bytes_estimate`) the values a
+#: solve made may keep as FLINT polynomials; past it the oldest are packed
+#: (:meth:`RationalFunction.pack`: the same functions in about a quarter of
+#: the memory, unpacked piece by piece where a later position uses them).
+#: Nim 64's values come to about 140 MB and are not touched; nim 96's to
+#: about 0.9 GB and nim 128's to about 2.5 GB (``benchmarks/memory_breakdown.py``)
+VALUES_BUDGET = 2**29
+#: bytes (estimated) of packed formulas kept unpacked after use, the most
+#: recently used first: half of nim 64's unpackings (every value packed)
+#: were of a piece the position before had unpacked
+UNPACKED_BUDGET = 2**27
 
 
 #: the batch screen's survivors are used as they are when they are this few
@@ -511,13 +517,15 @@ class _Cells:
         self.a, self.b = a, b
         self._cells: dict = {}
         self.slopes = SlopeBounds()  # the followers' blocks for the spread bounds
-        self._ranges: OrderedDict = OrderedDict()  # (follower's pair name, hull) -> (num, den, enclosure or None)
+        self._ranges: OrderedDict = OrderedDict()  # (follower's piece name, hull) -> (rf, neg, enclosure or None)
         self._starts: dict = {}  # id(x) -> the last cell made that starts at x
         self._ends: dict = {}  # id(y) -> the last cell made that ends at y
         self.gen = 0
         self.keep_followers = True  # (FOLLOWERS_BUDGET)
         self.batch = batchscreen.EnclosureCache()  # the batch screen's follower enclosures
         self._hids: dict = {}  # hull -> its number (the batch screen's names of hulls)
+        self.held = _HeldValues()  # the values solved with these cells (VALUES_BUDGET)
+        self.unpacked = _Unpacked()  # their packed formulas unpacked lately (UNPACKED_BUDGET)
 
     def enclosure(self, f: "_Follower", lo: fmpq, hi: fmpq, hull=None) -> tuple[fmpq, fmpq] | None:
         """``(e, s)`` with ``|1 - N_u(x) - e| <= s`` for every x in [lo, hi]: the
@@ -536,10 +544,10 @@ class _Cells:
         got = self._ranges.get(key)
         # the key names the pair only while it is the same pair (the cache
         # holds it, but an evicted pair's id can be reused)
-        if got is None or got[0] is not f.num or got[1] is not f.den:
+        if got is None or got[0] is not f.rf or got[1] is not f.neg:
             span = polys.bernstein_ratio_range(f.num, f.den, lo, hi)
             pair = None if span is None else (1 - (span[0] + span[1]) / 2, (span[1] - span[0]) / 2)
-            got = self._ranges[key] = (f.num, f.den, pair)
+            got = self._ranges[key] = (f.rf, f.neg, pair)
             if len(self._ranges) > _MAX_RANGES:
                 # the oldest (OrderedDict: a dict's first key is found past the
                 # holes its deletions leave, which made this quadratic on Chomp 5 x 6)
@@ -603,30 +611,63 @@ class _Cells:
                     continue
                 if id(cs) not in seen:
                     seen.add(id(cs))
-                    total += len(cs) * _poly_bytes(common.scale.degree(), next(iter(cs.values())).height_bits())
+                    total += len(cs) * polys.bytes_estimate(common.scale.degree(), next(iter(cs.values())).height_bits())
                 if common.late:
-                    total += len(common.late) * _poly_bytes(common.B.degree(), common.late[-1][1].height_bits())
+                    total += len(common.late) * polys.bytes_estimate(common.B.degree(), common.late[-1][1].height_bits())
         return total
 
 
-@dataclass
 class _Follower:
-    """A follower's value as the sweep follows it piece by piece."""
+    """A follower's value as the sweep follows it piece by piece.
 
-    position: Any
-    value: PiecewiseFunction
-    index: int = 0
-    num: fmpz_poly = None
-    den: fmpz_poly = None  # > 0 on the current piece
+    ``rf`` and ``neg`` name the current piece's formula: ``num / den`` is
+    ``rf`` with ``den > 0`` on the piece (both negated when ``neg``).  The
+    caches of slope bounds, models and enclosures hold and compare that name
+    (:attr:`key`), not the polynomials, so that a value packed past
+    :data:`VALUES_BUDGET` (:meth:`RationalFunction.pack`) frees its memory;
+    ``num`` and ``den`` are made on the first use on each piece (unpacked then)."""
+
+    __slots__ = ("position", "value", "index", "rf", "neg", "_num", "_den", "_unpacked")
+
+    def __init__(self, position, value: PiecewiseFunction, unpacked: "_Unpacked | None" = None):
+        self.position, self.value, self.index = position, value, 0
+        self.rf = self.neg = self._num = self._den = None
+        self._unpacked = unpacked  # where packed formulas are unpacked (kept a while), or None
 
     def enter(self, i: int, norm: dict) -> None:
-        """Move to piece ``i``.  ``norm`` caches the normalised pairs by the
+        """Move to piece ``i``.  ``norm`` caches the pieces' signs by the
         identity of the piece's formula and start (held, so that the names stay
         theirs): a lockstep worker's pieces are renumbered when its range
-        moves, and the pairs, with the slope bounds and enclosures cached by
-        their identity, must survive that."""
+        moves, and the names, with the slope bounds and enclosures cached by
+        them, must survive that."""
         self.index = i
-        self.num, self.den = self.pair(i, norm)
+        self.take(self.pair(i, norm))
+
+    def take(self, pair: tuple) -> None:
+        """Make ``pair`` (a :meth:`pair`: ``(rf, neg)``) the current piece's formula."""
+        self.rf, self.neg = pair
+        self._num = None
+
+    @property
+    def num(self) -> fmpz_poly:
+        if self._num is None:
+            self._unpack()
+        return self._num
+
+    @property
+    def den(self) -> fmpz_poly:
+        """> 0 on the current piece."""
+        if self._num is None:
+            self._unpack()
+        return self._den
+
+    def _unpack(self) -> None:
+        rf = self.rf
+        if rf.packed and self._unpacked is not None:
+            self._num, self._den = self._unpacked.get(rf, self.neg)
+            return
+        n, d = rf.num, rf.den
+        self._num, self._den = (-n, -d) if self.neg else (n, d)
 
     def pairs(self, norm: dict) -> list:
         """Every piece's :meth:`pair` (kept in ``norm`` by the value's identity)."""
@@ -637,13 +678,15 @@ class _Follower:
         return got[1]
 
     def pair(self, i: int, norm: dict) -> tuple:
-        """Piece ``i``'s formula as ``(num, den)`` with ``den > 0`` on it."""
+        """Piece ``i``'s formula and whether it is negated to make ``den > 0``
+        on the piece: ``(rf, neg)``."""
         f, start = self.value.formulas[i], self.value.points[i]
         key = (id(f), id(start))
         got = norm.get(key)
         if got is None or got[0] is not f or got[1] is not start:
-            if f.den.degree() == 0:  # (a constant: every Chomp value is a polynomial)
-                positive = f.den[0] > 0
+            den = f.den
+            if den.degree() == 0:  # (a constant: every Chomp value is a polynomial)
+                positive = den[0] > 0
             else:
                 end = self.value.points[i + 1]
                 # any point inside will do (den has no root there): the middle of
@@ -651,9 +694,8 @@ class _Follower:
                 lo, hi = start.hi, end.lo
                 t = (lo + hi) / 2 if lo < hi else _pick_point(start, end)
                 # (a ball evaluation decides the sign: exact values at long points cost far more)
-                positive = polys.sign_at(f.den, t) > 0
-            pair = (f.num, f.den) if positive else (-f.num, -f.den)
-            got = norm[key] = (f, start, pair)
+                positive = polys.sign_at(den, t) > 0
+            got = norm[key] = (f, start, (f, not positive))
         return got[2]
 
     @property
@@ -662,9 +704,36 @@ class _Follower:
 
     @property
     def key(self) -> tuple:
-        """The name of the current pair in the slope-bound and enclosure caches
-        (which check the pair's identity): it survives a renumbering."""
-        return (self.position, id(self.num))
+        """The name of the current piece in the slope-bound and enclosure
+        caches (which hold ``rf`` and check its identity and ``neg``): it
+        survives a renumbering."""
+        return (self.position, id(self.rf), self.neg)
+
+
+class _Unpacked:
+    """Packed formulas unpacked for the sweep, kept after use up to
+    :data:`UNPACKED_BUDGET` bytes (estimated), least recently used first out."""
+
+    def __init__(self):
+        self._pairs: OrderedDict = OrderedDict()  # (id(rf), neg) -> (rf, num, den, bytes)
+        self.bytes = 0
+
+    def get(self, rf: RationalFunction, neg: bool) -> tuple:
+        """``(num, den)`` of packed ``rf``, both negated if ``neg``."""
+        key = (id(rf), neg)
+        got = self._pairs.get(key)
+        if got is not None and got[0] is rf:  # (held: the id is rf's)
+            self._pairs.move_to_end(key)
+            return got[1], got[2]
+        n, d = rf.num, rf.den
+        if neg:
+            n, d = -n, -d
+        size = polys.bytes_estimate(n.degree(), n.height_bits()) + polys.bytes_estimate(d.degree(), d.height_bits())
+        self._pairs[key] = (rf, n, d, size)
+        self.bytes += size
+        while self.bytes > UNPACKED_BUDGET and self._pairs:
+            self.bytes -= self._pairs.popitem(last=False)[1][3]
+        return n, d
 
 
 class _Position:
@@ -763,7 +832,7 @@ class _PositionSolver:
 
     def __init__(self, pos: _Position, followers: list, a: fmpq, b: fmpq, cells: _Cells, norm: dict):
         self.pos = pos
-        self.foll = [_Follower(u, f) for u, f in zip(pos.followers, followers)]
+        self.foll = [_Follower(u, f, cells.unpacked) for u, f in zip(pos.followers, followers)]
         self._by_position = {f.position: f for f in self.foll}
         self._making = None  # the common data without ``cs`` that :meth:`_common` returned last
         self._pairtest = None
@@ -797,9 +866,9 @@ class _PositionSolver:
             if max(f.num.degree(), f.den.degree()) >= spread_module.MIN_DEGREE:
                 slope = cell.slope.get(u)
                 at_mid = None  # 1 - N_u(mid), when a model's centring computed it
-                if slope is None or slope[0] is not f.num or slope[1] is not f.den or (own and not slope[3]):
+                if slope is None or slope[0] is not f.rf or slope[1] is not f.neg or (own and not slope[3]):
                     model = cell.taylor.get(u)
-                    if (model is not None and model[2] is not None and model[0] is f.num and model[1] is f.den
+                    if (model is not None and model[2] is not None and model[0] is f.rf and model[1] is f.neg
                             and model[3].get("slope", True)):
                         # the Taylor model made with the formula, centred here
                         # (its bound of |N''| holds on the hull it was made on,
@@ -807,7 +876,7 @@ class _PositionSolver:
                         c, e, g, L2 = model[2]
                         if c != cell.mid:
                             e, g = _point_data(f.num, f.den, cell.mid)
-                            cell.taylor[u] = (f.num, f.den, (cell.mid, e, g, L2), {})
+                            cell.taylor[u] = (f.rf, f.neg, (cell.mid, e, g, L2), {})
                         with ctx.workprec(spread_module.PREC):
                             ag, rest = abs(g), L2 * arb((cell.hi - cell.lo) / 2)
                             # |g| is at most max |N'| on the cell: the bound is
@@ -820,18 +889,18 @@ class _PositionSolver:
                             usable = bool(rest <= ag / 2)
                         if usable:
                             at_mid = e
-                            slope = cell.slope[u] = (f.num, f.den, ag + rest, True)
+                            slope = cell.slope[u] = (f.rf, f.neg, ag + rest, True)
                         else:
                             cell.taylor[u][3]["slope"] = False
                     if at_mid is None:
-                        L = self.cells.slopes.slope(f.key, f.num, f.den, cell.lo, cell.hi)
-                        slope = cell.slope[u] = (f.num, f.den, L, True)
-                        if model is None or model[0] is not f.num or model[1] is not f.den or not model[3].get("slope", True):
+                        L = self.cells.slopes.slope(f.key, f.num, f.den, cell.lo, cell.hi, f.rf)
+                        slope = cell.slope[u] = (f.rf, f.neg, L, True)
+                        if model is None or model[0] is not f.rf or model[1] is not f.neg or not model[3].get("slope", True):
                             # (its blocks are at hand now: later they would be made
                             # again; and their model is tighter than one made with the formula)
-                            model = self.cells.slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, cell.mid)
+                            model = self.cells.slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, cell.mid, f.rf)
                             if model is not None:
-                                cell.taylor[u] = (f.num, f.den, model, {})
+                                cell.taylor[u] = (f.rf, f.neg, model, {})
                 # around the middle of [lo, hi]: half its width at most (the
                 # cell's own point t lies near its start)
                 bound = spread_module.mean_value_bound(slope[2], cell.lo, cell.hi, cell.mid)
@@ -920,7 +989,7 @@ class _PositionSolver:
             for g in foll:
                 u = g.position
                 got = formulas.get(u)
-                if got is not None and got[0] is g.num and got[1] is g.den:
+                if got is not None and got[0] is g.rf and got[1] is g.neg:
                     cs[u] = old[u]
                 else:
                     cs[u] = (B // g.den) * (g.den - g.num)
@@ -932,7 +1001,7 @@ class _PositionSolver:
                 for u in changed:
                     total = total - old[u] + cs[u]
                 data._total = (cs, total)
-        self._last = (data, {g.position: (g.num, g.den) for g in foll})
+        self._last = (data, {g.position: (g.rf, g.neg) for g in foll})
         return data
 
     def _extends(self, row: tuple, w: int) -> bool:
@@ -1221,7 +1290,7 @@ class _PositionSolver:
                     # around its own centre the remainder would grow with the
                     # distance to it; centre it here (a ball evaluation at the middle)
                     model = (mid, *_point_data(f.num, f.den, mid), model[3])
-                    got = cell.taylor[f.position] = (f.num, f.den, model, {})
+                    got = cell.taylor[f.position] = (f.rf, f.neg, model, {})
                 row = got[3]["row"] = pair_row(model, cell.lo, cell.hi)
             out.append(row)
         return out
@@ -1230,11 +1299,11 @@ class _PositionSolver:
         """The follower's entry in ``cell.taylor`` (made from blocks where
         missing, if ``blocks`` or its degree is low), or None when it has no model."""
         got = cell.taylor.get(f.position)
-        if got is None or got[0] is not f.num or got[1] is not f.den:
+        if got is None or got[0] is not f.rf or got[1] is not f.neg:
             if not blocks and max(f.num.degree(), f.den.degree()) >= spread_module.MIN_DEGREE:
                 return None
-            model = self.cells.slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, cell.mid)
-            got = cell.taylor[f.position] = (f.num, f.den, model, {})
+            model = self.cells.slopes.taylor(f.key, f.num, f.den, cell.lo, cell.hi, cell.mid, f.rf)
+            got = cell.taylor[f.position] = (f.rf, f.neg, model, {})
         return got if got[2] is not None else None
 
     def _make_model(self, cell: _Cell, best: int, formula: RationalFunction) -> None:
@@ -1249,7 +1318,7 @@ class _PositionSolver:
         lo, hi, taylor = cell.lo, cell.hi, cell.taylor
         for f in self.foll:
             got = taylor.get(f.position)  # (the common case inline: a model of the current formula)
-            if got is None or got[0] is not f.num or got[1] is not f.den or got[2] is None:
+            if got is None or got[0] is not f.rf or got[1] is not f.neg or got[2] is None:
                 got = self._model(cell, f, False)
                 if got is None:
                     return
@@ -1261,7 +1330,8 @@ class _PositionSolver:
         if L2 is None:
             return
         e, g = _point_data(formula.num, formula.den, cell.mid)
-        cell.taylor[self.pos.position] = (formula.num, formula.den, (cell.mid, e, g, L2), {})
+        # (under the name the next positions give this piece: its formula, not negated)
+        cell.taylor[self.pos.position] = (formula, False, (cell.mid, e, g, L2), {})
 
     def _differences(self) -> DifferenceTest | None:
         """The first-order difference test of pairs of moves
@@ -1508,7 +1578,7 @@ class _PositionSolver:
                 moving[stop - 1].append(j)
             starts = [0] + stops
             stops.append(n)
-            spans.append([(start, stop, num, den) for start, stop, (num, den) in zip(starts, stops, f.pairs(norm))])
+            spans.append([(start, stop, rf, neg) for start, stop, (rf, neg) in zip(starts, stops, f.pairs(norm))])
         return ends, moving, spans
 
     def _run_batched(self, progress: Callable[[float], None] | None) -> PiecewiseFunction:
@@ -1586,7 +1656,7 @@ class _PositionSolver:
                 for j in moving[i]:
                     f = self.foll[j]
                     f.index += 1
-                    f.num, f.den = pairs[j][f.index]
+                    f.take(pairs[j][f.index])
                 if progress is not None:
                     progress(float((x.lo - self.A.lo) / span))
         point_sets.append(self._close())
@@ -1735,6 +1805,7 @@ def solve_positions(
                 if half is not None:
                     value = symmetry.close_labels(value, game.symmetry())
                 value = interner.function(value)  # (see the interner above)
+                cells.held.add(value)
                 cells.next_position()
                 # FLINT keeps freed integers in pools of its own that only grow;
                 # emptying them after each position bounds the memory of long solves
@@ -1747,6 +1818,27 @@ def solve_positions(
     sol = Solution(game, channel, (a, b), values, root, misere)
     sol._workspace = (cells, norm)
     return sol
+
+
+class _HeldValues:
+    """The values a solve made, oldest first, that keep their polynomials in
+    FLINT: past :data:`VALUES_BUDGET` (read at each addition) the oldest are
+    packed.  Followers' formulas are named in the solver's caches by the
+    RationalFunction (:class:`_Follower`), so a packed value frees its memory."""
+
+    def __init__(self):
+        self._values: deque = deque()  # (value, its estimated bytes)
+        self.bytes = 0
+
+    def add(self, value: PiecewiseFunction) -> None:
+        size = sum(f.bytes_estimate() for f in {id(f): f for f in value.formulas}.values() if not f.packed)
+        self._values.append((value, size))
+        self.bytes += size
+        while self.bytes > VALUES_BUDGET and self._values:
+            old, size = self._values.popleft()
+            self.bytes -= size
+            for f in old.formulas:
+                f.pack()
 
 
 def move_formulas(solution, v, lo=None, hi=None):

@@ -151,25 +151,29 @@ class SlopeBounds:
         self._blocks: OrderedDict = OrderedDict()
         self.max_blocks = max_blocks
 
-    def _block(self, key, num, den, level: int, index: int):
+    def _block(self, key, num, den, level: int, index: int, name=None):
         k = (key, level, index)
         got = self._blocks.get(k)
         # the key names the pair only while it is the same pair: a lockstep
-        # worker's pieces are renumbered after a hand-over (then rebuild)
-        if got is not None and got[2] is num and got[3] is den:
+        # worker's pieces are renumbered after a hand-over (then rebuild).
+        # ``name`` (held, compared by identity) stands for the pair when given
+        # (the solver's: its followers' formulas may be packed, and unpacked
+        # anew for each position)
+        first, second = (num, den) if name is None else (name, None)
+        if got is not None and got[2] is first and got[3] is second:
             self._blocks.move_to_end(k)
             return got[:2]
         S = 2**level
         line = fmpq_poly([fmpq(index, S), fmpq(1, S)])
         with ctx.workprec(PREC):
             n, d = arb_poly(fmpq_poly(num)(line)), arb_poly(fmpq_poly(den)(line))
-        self._blocks[k] = (n, d, num, den)
+        self._blocks[k] = (n, d, first, second)
         self._blocks.move_to_end(k)
         if len(self._blocks) > self.max_blocks:
             self._blocks.popitem(last=False)
         return n, d
 
-    def _pieces(self, key, num, den, lo: fmpq, hi: fmpq):
+    def _pieces(self, key, num, den, lo: fmpq, hi: fmpq, name=None):
         """``(S, n, d, a, b)`` for every block of [lo, hi]'s level that meets
         it: the block's local polynomials and the part of the cell inside it
         in the block's coordinate ``x = S s - index`` (``[a, b]`` in [0, 1])."""
@@ -177,15 +181,17 @@ class SlopeBounds:
         S = 2**level
         first, last = int((lo * S).floor()), int((hi * S).ceil()) - 1
         for index in range(first, last + 1):
-            n, d = self._block(key, num, den, level, index)
+            n, d = self._block(key, num, den, level, index, name)
             yield S, n, d, max(lo * S - index, fmpq(0)), min(hi * S - index, fmpq(1))
 
-    def slope(self, key, num, den, lo: fmpq, hi: fmpq):
+    def slope(self, key, num, den, lo: fmpq, hi: fmpq, name=None):
         """An arb upper bound of ``max |(num/den)'|`` on [lo, hi], or None when
-        ``den > 0`` there is not shown.  ``key`` names the pair (num, den)."""
+        ``den > 0`` there is not shown.  ``key`` names the pair (num, den);
+        ``name``, when given, is an object that stands for it as long as it
+        lives (held by the cache and compared by identity; default: num and den)."""
         out = None
         with ctx.workprec(PREC):
-            for S, n, d, a, b in self._pieces(key, num, den, lo, hi):
+            for S, n, d, a, b in self._pieces(key, num, den, lo, hi, name):
                 bound = _slope_on(n, d, a, b, SPLITS)
                 if bound is None:
                     return None
@@ -193,14 +199,14 @@ class SlopeBounds:
                 out = bound if out is None else out.max(bound)
         return out
 
-    def taylor(self, key, num, den, lo: fmpq, hi: fmpq, c: fmpq):
+    def taylor(self, key, num, den, lo: fmpq, hi: fmpq, c: fmpq, name=None):
         """``(c, e, g, L2)``: balls with ``e`` holding ``1 - N(c)``, ``g`` holding
         ``N'(c)`` and ``L2 >= max |N''|`` on [lo, hi] (``N = num/den``, ``c`` in
         [lo, hi]), so that ``1 - N(s)`` lies in ``e - g (s - c) +- L2 (s - c)^2 / 2``
         for every s in [lo, hi] (Taylor's theorem); ``None`` when ``den > 0``
         is not shown.  From the blocks :meth:`slope` uses for the cell (made
         just before, so usually at hand), in their well-conditioned local
-        coordinate ``x = S s - index``: ``d/ds = S d/dx``."""
+        coordinate ``x = S s - index``: ``d/ds = S d/dx``.  ``name``: as for :meth:`slope`."""
         if num.degree() <= 0 and den.degree() <= 0:  # a constant: exact, flat
             value = fmpq(int(num[0]) if not num.is_zero() else 0, int(den[0]))
             return c, arb(1 - value), arb(0), arb(0)
@@ -209,7 +215,7 @@ class SlopeBounds:
         first, last = int((lo * S).floor()), int((hi * S).ceil()) - 1
         with ctx.workprec(PREC):
             index = min(max(int((c * S).floor()), first), last)
-            n, d = self._block(key, num, den, level, index)
+            n, d = self._block(key, num, den, level, index, name)
             x = arb(c * S - index)
             dv = d(x)
             if not dv > 0:
@@ -218,7 +224,7 @@ class SlopeBounds:
             e = 1 - nv / dv
             g = (n.derivative()(x) * dv - nv * d.derivative()(x)) / (dv * dv) * S
             L2 = None
-            for S, n, d, a, b in self._pieces(key, num, den, lo, hi):
+            for S, n, d, a, b in self._pieces(key, num, den, lo, hi, name):
                 bound = _second_on(n, d, a, b, TAYLOR_SPLITS)
                 if bound is None:
                     return None
