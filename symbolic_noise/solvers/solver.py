@@ -627,11 +627,11 @@ class _Follower:
     :data:`VALUES_BUDGET` (:meth:`RationalFunction.pack`) frees its memory;
     ``num`` and ``den`` are made on the first use on each piece (unpacked then)."""
 
-    __slots__ = ("position", "value", "index", "rf", "neg", "_num", "_den", "_unpacked")
+    __slots__ = ("position", "value", "index", "rf", "neg", "num", "den", "_unpacked")
 
     def __init__(self, position, value: PiecewiseFunction, unpacked: "_Unpacked | None" = None):
         self.position, self.value, self.index = position, value, 0
-        self.rf = self.neg = self._num = self._den = None
+        self.rf = self.neg = None
         self._unpacked = unpacked  # where packed formulas are unpacked (kept a while), or None
 
     def enter(self, i: int, norm: dict) -> None:
@@ -644,30 +644,32 @@ class _Follower:
         self.take(self.pair(i, norm))
 
     def take(self, pair: tuple) -> None:
-        """Make ``pair`` (a :meth:`pair`: ``(rf, neg)``) the current piece's formula."""
-        self.rf, self.neg = pair
-        self._num = None
+        """Make ``pair`` (a :meth:`pair`: ``(rf, neg)``) the current piece's
+        formula.  ``num`` and ``den`` are set at once when they are ``rf``'s
+        own; a packed or negated formula's are left unset, for
+        :meth:`__getattr__` to make on the first use (most pieces a sweep
+        passes are not used on most positions)."""
+        rf, neg = self.rf, self.neg = pair
+        if neg or rf.packed:
+            for name in ("num", "den"):
+                try:
+                    delattr(self, name)
+                except AttributeError:
+                    pass
+        else:
+            self.num, self.den = rf.num, rf.den
 
-    @property
-    def num(self) -> fmpz_poly:
-        if self._num is None:
-            self._unpack()
-        return self._num
-
-    @property
-    def den(self) -> fmpz_poly:
-        """> 0 on the current piece."""
-        if self._num is None:
-            self._unpack()
-        return self._den
-
-    def _unpack(self) -> None:
+    def __getattr__(self, name: str):
+        # (called only for an unset slot: ``num`` or ``den`` left to the first use by take)
+        if name not in ("num", "den") or self.rf is None:
+            raise AttributeError(name)
         rf = self.rf
         if rf.packed and self._unpacked is not None:
-            self._num, self._den = self._unpacked.get(rf, self.neg)
-            return
-        n, d = rf.num, rf.den
-        self._num, self._den = (-n, -d) if self.neg else (n, d)
+            self.num, self.den = self._unpacked.get(rf, self.neg)
+        else:
+            n, d = rf.num, rf.den
+            self.num, self.den = (-n, -d) if self.neg else (n, d)
+        return getattr(self, name)
 
     def pairs(self, norm: dict) -> list:
         """Every piece's :meth:`pair` (kept in ``norm`` by the value's identity)."""
