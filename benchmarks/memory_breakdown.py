@@ -21,7 +21,7 @@ breakpoints seemed to hold 30 MB instead of 9.6 MB).  It also prints what
 every value takes packed as the parallel solves pack them between processes
 (:func:`symbolic_noise.solvers.codec.encode` with ``wire=True``, each
 breakpoint once in the stream, pickled) and how long packing and decoding
-all of them take (the decoded values are checked equal): the measure for
+all of them take (the decoded values are checked to encode the same): the measure for
 holding finished values packed (benchmarks/HISTORY.md, 2026-11-27
 afternoon).
 
@@ -32,6 +32,12 @@ keeping them, as before 2026-11-27) so that both ways can be compared:
   python benchmarks/memory_breakdown.py --k 64
   python benchmarks/memory_breakdown.py --k 64 --budget 0
   python benchmarks/memory_breakdown.py --k 64 --budget inf
+
+``--values-budget MB`` sets ``VALUES_BUDGET`` (past it the solve packs its
+oldest finished values, :meth:`RationalFunction.pack`; 0 packs every one,
+``inf`` none); the first lines say how many formulas were packed:
+
+  python benchmarks/memory_breakdown.py --k 96 --budget 256 --values-budget 0
 """
 
 from __future__ import annotations
@@ -209,7 +215,10 @@ def measure(sol) -> None:
     table: list = []
     decoded = [codec.decode(pickle.loads(blob), trusted=True, table=table) for blob in packed]
     decode = time.perf_counter() - start
-    if any(got != value for got, value in zip(decoded, values.values())):
+    # (checked by encoding again: the same polynomials, isolating intervals and
+    # labels.  Comparing the values themselves compares every breakpoint's copy
+    # with its original exactly, which took over 15 minutes at k = 128)
+    if any(codec.encode(got, wire=True) != codec.encode(value, wire=True) for got, value in zip(decoded, values.values())):
         raise AssertionError("a packed value does not decode to itself")
     size = sum(map(len, packed))
     del packed, memo, table, decoded
