@@ -33,7 +33,7 @@ keeping them, as before 2026-11-27) so that both ways can be compared:
   python benchmarks/memory_breakdown.py --k 64 --budget 0
   python benchmarks/memory_breakdown.py --k 64 --budget inf
 
-``--values-budget MB`` sets ``VALUES_BUDGET`` (past it the solve packs its
+``--values-budget MB`` sets ``packing.VALUES_BUDGET`` (past it the solve packs its
 oldest finished values, :meth:`RationalFunction.pack`; 0 packs every one,
 ``inf`` none); the first lines say how many formulas were packed:
 
@@ -59,7 +59,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 from flint import arb, arb_mat, arb_poly, ctx, fmpq, fmpq_poly, fmpz, fmpz_poly  # noqa: E402
 
 from symbolic_noise import Nim, solve  # noqa: E402
-from symbolic_noise.solvers import codec  # noqa: E402
+from symbolic_noise.solvers import codec, packing  # noqa: E402
 from symbolic_noise.solvers import solver as solver_module  # noqa: E402
 from nim_scaling import _budget, set_values_budget  # noqa: E402
 
@@ -121,7 +121,7 @@ def main() -> int:
     ap.add_argument("--k", type=int, default=48)
     ap.add_argument("--budget", type=_budget, default=None, help="FOLLOWERS_BUDGET in MB, or inf (default: the solver's)")
     ap.add_argument("--values-budget", type=_budget, default=None,
-                    help="the solver's VALUES_BUDGET in MB (0: pack every value; inf: none), default the solver's, 512 MB")
+                    help="packing.VALUES_BUDGET in MB (0: pack every value; inf: none), default the solver's, 512 MB")
     args = ap.parse_args()
     if args.budget is not None:
         solver_module.FOLLOWERS_BUDGET = args.budget * 2**20
@@ -140,7 +140,7 @@ def main() -> int:
           f"N_k's text SHA-256 {digest}")
     formulas = {id(f): f for value in sol.values().values() for f in value.formulas}.values()
     packed = sum(f.packed for f in formulas)
-    print(f"values' budget {solver_module.VALUES_BUDGET / 2**20:g} MB: {packed:,} of {len(formulas):,} formulas packed, "
+    print(f"values' budget {packing.VALUES_BUDGET / 2**20:g} MB: {packed:,} of {len(formulas):,} formulas packed, "
           f"{cells.held.bytes / 2**20:.1f} MB (estimated) not packed")
     w = Walker()
     for value in sol.values().values():

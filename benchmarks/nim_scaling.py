@@ -107,10 +107,10 @@ def _budget(text: str) -> float:
 
 
 def set_values_budget(mb: float) -> None:
-    """``--values-budget``: the solver's VALUES_BUDGET (past it, finished values are packed)."""
-    from symbolic_noise.solvers import solver as solver_module
+    """``--values-budget``: packing.VALUES_BUDGET (past it, finished values are packed)."""
+    from symbolic_noise.solvers import packing
 
-    solver_module.VALUES_BUDGET = mb * 2**20
+    packing.VALUES_BUDGET = mb * 2**20
     print(f"values' budget: {mb:g} MB" if mb < float("inf") else "values' budget: none (nothing packed)", flush=True)
 
 
@@ -122,7 +122,7 @@ def main(argv=None):
     ap.add_argument("--budget", type=_budget, default=None,
                     help="the solver's FOLLOWERS_BUDGET in MB, or inf (default: the solver's, 1024 MB)")
     ap.add_argument("--values-budget", type=_budget, default=None,
-                    help="the solver's VALUES_BUDGET in MB (0: pack every value; inf: none), default the solver's, 512 MB")
+                    help="packing.VALUES_BUDGET in MB (0: pack every value; inf: none), default the solver's, 512 MB")
     args = ap.parse_args(argv)
     if args.budget is not None:
         from symbolic_noise.solvers import solver as solver_module

@@ -1,4 +1,4 @@
-"""Packed formulas (RationalFunction.pack) and the solver's VALUES_BUDGET:
+"""Packed formulas (RationalFunction.pack) and packing.VALUES_BUDGET:
 a packed formula is the same function, and a solve that packs its finished
 values past the budget (every one, with the budget at 0) gives the same
 values, breakpoints and optimal sets, with the followers' caches naming the
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from symbolic_noise import RationalFunction, solve
 from symbolic_noise.exact import polys
 from symbolic_noise.games.rulesets import Chomp, Nim
-from symbolic_noise.solvers import solver as solver_module
+from symbolic_noise.solvers import packing
 
 from conftest import assert_same_solution
 
@@ -63,7 +63,7 @@ CASES = [
 @pytest.mark.parametrize("game, channel", CASES)
 def test_packing_every_finished_value_changes_no_result(game, channel, monkeypatch):
     expected = solve(game, channel)
-    monkeypatch.setattr(solver_module, "VALUES_BUDGET", 0)
+    monkeypatch.setattr(packing, "VALUES_BUDGET", 0)
     ours = solve(game, channel)
     assert_same_solution(ours, expected)
     solved = [f for v in ours.positions() for f in ours.value(v).formulas if not f.is_constant]
@@ -78,12 +78,12 @@ def test_within_the_budget_nothing_is_packed_and_past_it_the_oldest_are():
     held = sol._workspace[0].held
     assert held.bytes > 0 and not any(f.packed for v in sol.positions() for f in sol.value(v).formulas)
     total = held.bytes
-    saved = solver_module.VALUES_BUDGET
+    saved = packing.VALUES_BUDGET
     try:
-        solver_module.VALUES_BUDGET = total // 2
+        packing.VALUES_BUDGET = total // 2
         half = solve(Nim(30), "binary")
     finally:
-        solver_module.VALUES_BUDGET = saved
+        packing.VALUES_BUDGET = saved
     flags = [any(f.packed for f in half.value(v).formulas) for v in range(1, 31)]
     assert flags[0] and not flags[-1]
     assert flags == sorted(flags, reverse=True)  # oldest first
@@ -116,8 +116,8 @@ def test_packed_values_free_their_polynomials(monkeypatch):
     values' own (the workspace itself holds the same in both solves)."""
     kept = solve(Nim(32), "binary")
     values = kept._workspace[0].held.bytes
-    monkeypatch.setattr(solver_module, "VALUES_BUDGET", 0)
-    monkeypatch.setattr(solver_module, "UNPACKED_BUDGET", 0)
+    monkeypatch.setattr(packing, "VALUES_BUDGET", 0)
+    monkeypatch.setattr(packing, "UNPACKED_BUDGET", 0)
     packed = solve(Nim(32), "binary")
     assert packed.value() == kept.value()
     assert not packed._workspace[0].unpacked._pairs

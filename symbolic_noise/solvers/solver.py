@@ -84,7 +84,7 @@ Examples
 from __future__ import annotations
 
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cmp_to_key
 from math import frexp
@@ -102,7 +102,7 @@ from ..exact.interning import Interner
 from ..exact.piecewise import PiecewiseFunction
 from ..exact.polys import ONE, as_fmpq, sign
 from ..exact.ratfunc import RationalFunction
-from . import batchscreen
+from . import batchscreen, packing
 from .collector import fewer_collections
 from . import spread as spread_module
 from . import symmetry
@@ -138,17 +138,6 @@ _MAX_LATE = 16
 #: nim 96's to about 1.3 GB: solves below about k = 90 are not touched,
 #: larger ones keep about half the memory for about 1.2x the time
 FOLLOWERS_BUDGET = 2**30
-#: bytes (estimated, :meth:`RationalFunction.bytes_estimate`) the values a
-#: solve made may keep as FLINT polynomials; past it the oldest are packed
-#: (:meth:`RationalFunction.pack`: the same functions in about a quarter of
-#: the memory, unpacked piece by piece where a later position uses them).
-#: Nim 64's values come to about 140 MB and are not touched; nim 96's to
-#: about 0.9 GB and nim 128's to about 2.5 GB (``benchmarks/memory_breakdown.py``)
-VALUES_BUDGET = 2**29
-#: bytes (estimated) of packed formulas kept unpacked after use, the most
-#: recently used first: half of nim 64's unpackings (every value packed)
-#: were of a piece the position before had unpacked
-UNPACKED_BUDGET = 2**27
 
 
 #: the batch screen's survivors are used as they are when they are this few
@@ -524,8 +513,8 @@ class _Cells:
         self.keep_followers = True  # (FOLLOWERS_BUDGET)
         self.batch = batchscreen.EnclosureCache()  # the batch screen's follower enclosures
         self._hids: dict = {}  # hull -> its number (the batch screen's names of hulls)
-        self.held = _HeldValues()  # the values solved with these cells (VALUES_BUDGET)
-        self.unpacked = _Unpacked()  # their packed formulas unpacked lately (UNPACKED_BUDGET)
+        self.held = packing.HeldValues()  # the values solved with these cells (packing.VALUES_BUDGET)
+        self.unpacked = packing.Unpacked()  # their packed formulas unpacked lately (packing.UNPACKED_BUDGET)
 
     def enclosure(self, f: "_Follower", lo: fmpq, hi: fmpq, hull=None) -> tuple[fmpq, fmpq] | None:
         """``(e, s)`` with ``|1 - N_u(x) - e| <= s`` for every x in [lo, hi]: the
@@ -624,12 +613,12 @@ class _Follower:
     ``rf`` with ``den > 0`` on the piece (both negated when ``neg``).  The
     caches of slope bounds, models and enclosures hold and compare that name
     (:attr:`key`), not the polynomials, so that a value packed past
-    :data:`VALUES_BUDGET` (:meth:`RationalFunction.pack`) frees its memory;
+    :data:`packing.VALUES_BUDGET` (:meth:`RationalFunction.pack`) frees its memory;
     ``num`` and ``den`` are made on the first use on each piece (unpacked then)."""
 
     __slots__ = ("position", "value", "index", "rf", "neg", "num", "den", "_unpacked")
 
-    def __init__(self, position, value: PiecewiseFunction, unpacked: "_Unpacked | None" = None):
+    def __init__(self, position, value: PiecewiseFunction, unpacked: "packing.Unpacked | None" = None):
         self.position, self.value, self.index = position, value, 0
         self.rf = self.neg = None
         self._unpacked = unpacked  # where packed formulas are unpacked (kept a while), or None
@@ -710,32 +699,6 @@ class _Follower:
         caches (which hold ``rf`` and check its identity and ``neg``): it
         survives a renumbering."""
         return (self.position, id(self.rf), self.neg)
-
-
-class _Unpacked:
-    """Packed formulas unpacked for the sweep, kept after use up to
-    :data:`UNPACKED_BUDGET` bytes (estimated), least recently used first out."""
-
-    def __init__(self):
-        self._pairs: OrderedDict = OrderedDict()  # (id(rf), neg) -> (rf, num, den, bytes)
-        self.bytes = 0
-
-    def get(self, rf: RationalFunction, neg: bool) -> tuple:
-        """``(num, den)`` of packed ``rf``, both negated if ``neg``."""
-        key = (id(rf), neg)
-        got = self._pairs.get(key)
-        if got is not None and got[0] is rf:  # (held: the id is rf's)
-            self._pairs.move_to_end(key)
-            return got[1], got[2]
-        n, d = rf.num, rf.den
-        if neg:
-            n, d = -n, -d
-        size = polys.bytes_estimate(n.degree(), n.height_bits()) + polys.bytes_estimate(d.degree(), d.height_bits())
-        self._pairs[key] = (rf, n, d, size)
-        self.bytes += size
-        while self.bytes > UNPACKED_BUDGET and self._pairs:
-            self.bytes -= self._pairs.popitem(last=False)[1][3]
-        return n, d
 
 
 class _Position:
@@ -1820,27 +1783,6 @@ def solve_positions(
     sol = Solution(game, channel, (a, b), values, root, misere)
     sol._workspace = (cells, norm)
     return sol
-
-
-class _HeldValues:
-    """The values a solve made, oldest first, that keep their polynomials in
-    FLINT: past :data:`VALUES_BUDGET` (read at each addition) the oldest are
-    packed.  Followers' formulas are named in the solver's caches by the
-    RationalFunction (:class:`_Follower`), so a packed value frees its memory."""
-
-    def __init__(self):
-        self._values: deque = deque()  # (value, its estimated bytes)
-        self.bytes = 0
-
-    def add(self, value: PiecewiseFunction) -> None:
-        size = sum(f.bytes_estimate() for f in {id(f): f for f in value.formulas}.values() if not f.packed)
-        self._values.append((value, size))
-        self.bytes += size
-        while self.bytes > VALUES_BUDGET and self._values:
-            old, size = self._values.popleft()
-            self.bytes -= size
-            for f in old.formulas:
-                f.pack()
 
 
 def move_formulas(solution, v, lo=None, hi=None):
