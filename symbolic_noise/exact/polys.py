@@ -595,7 +595,8 @@ def pack(f: fmpz_poly) -> bytes:
     number ``w`` of bytes (two's complement, little-endian), after ``w`` in
     four bytes.  A FLINT integer of more than 62 bits keeps, beside its limbs,
     a pointer, an ``mpz`` and malloc's header: a long solve's formulas take
-    about four times their packed size (``benchmarks/memory_breakdown.py``).
+    three (nim 128) to four (nim 96) times their packed size
+    (``benchmarks/memory_breakdown.py``).
 
     >>> f = fmpz_poly([3, -2**100, 0, 1])
     >>> unpack(pack(f)) == f, len(pack(f))
@@ -607,8 +608,9 @@ def pack(f: fmpz_poly) -> bytes:
 
 
 def unpack(data: bytes) -> fmpz_poly:
-    """The polynomial :func:`pack` made ``data`` from (only for bytes it made:
-    nothing here checks them)."""
+    """The polynomial :func:`pack` made ``data`` from.  Internal: only for
+    bytes :func:`pack` made in this process (nothing here checks them; data
+    from outside goes through the codec's checked parsers)."""
     w = int.from_bytes(data[:4], "little")
     get = int.from_bytes
     return fmpz_poly([get(data[i : i + w], "little", signed=True) for i in range(4, len(data), w)])

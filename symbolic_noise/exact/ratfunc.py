@@ -91,9 +91,9 @@ def poly_text(f: fmpz_poly, var: str = "p", *, latex: bool = False) -> str:
 class RationalFunction:
     """An element of Q(p) in canonical form ``num / den`` over Z[p].
 
-    Immutable.  :meth:`pack` keeps the polynomials as bytes (a quarter of the
-    memory of FLINT's integers in a long solve); ``num`` and ``den`` are then
-    unpacked on every access.
+    Immutable.  :meth:`pack` keeps the polynomials as bytes (a quarter to a
+    third of what FLINT's integers take in a long solve: nim 96, nim 128);
+    ``num`` and ``den`` are then unpacked on every access.
     """
 
     __slots__ = ("_num", "_den", "_hash")
@@ -139,7 +139,7 @@ class RationalFunction:
 
     def pack(self) -> None:
         """Keep the polynomials as bytes (:func:`polys.pack`) from now on: the
-        same function, in a quarter of the memory, with each ``num`` and
+        same function, in a quarter to a third of the memory, with each ``num`` and
         ``den`` unpacked on access (about 0.25 ms for degree 500).  A solve
         packs its finished values past a memory budget
         (:data:`symbolic_noise.solvers.packing.VALUES_BUDGET`)."""

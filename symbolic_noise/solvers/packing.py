@@ -4,7 +4,7 @@ A long solve's memory is mostly its finished values' formulas (nim 128:
 2.45 GB estimated of 3.06 GB): every later position reads them, but only a
 part of their pieces on each position.  Past :data:`VALUES_BUDGET` a solve
 packs its oldest values (:meth:`RationalFunction.pack`: the polynomials kept
-as bytes, about a quarter of FLINT's memory for them); the solver's caches
+as bytes, a quarter to a third of FLINT's memory for them); the solver's caches
 name a follower's piece by its RationalFunction, not by its polynomials, so a
 packed value frees them, and :class:`Unpacked` unpacks a piece where a
 position uses it.  The values, breakpoints and optimal sets are the same
@@ -21,7 +21,7 @@ from ..exact.ratfunc import RationalFunction
 
 #: bytes (estimated, :meth:`RationalFunction.bytes_estimate`) the values a
 #: solve made may keep as FLINT polynomials; past it the oldest are packed
-#: (:meth:`RationalFunction.pack`: the same functions in about a quarter of
+#: (:meth:`RationalFunction.pack`: the same functions in a quarter to a third of
 #: the memory, unpacked piece by piece where a later position uses them).
 #: Nim 64's values come to about 160 MB and are not touched; nim 96's to
 #: about 0.9 GB and nim 128's to about 2.5 GB (``benchmarks/memory_breakdown.py``)
