@@ -303,8 +303,11 @@ class RationalFunction:
 
     @property
     def degree(self) -> int:
-        """max(deg num, deg den)."""
-        return max(self.num.degree(), self.den.degree(), 0)
+        """max(deg num, deg den) (read from the bytes when packed)."""
+        n, d = self._num, self._den
+        if type(n) is bytes:
+            return max(polys.packed_degree(n), polys.packed_degree(d), 0)
+        return max(n.degree(), d.degree(), 0)
 
     # ------------------------------------------------------------------ renderings
 
