@@ -79,6 +79,8 @@ def test_the_sizes_of_packed_values_are_read_without_unpacking(monkeypatch):
     expected = solve(Nim(30), "binary").stats()
     monkeypatch.setattr(packing, "VALUES_BUDGET", 0)
     sol = solve(Nim(30), "binary")
+    packed = [f for v in sol.positions() for f in sol.value(v).formulas if f.packed]
+    assert len(packed) > 20  # (else the check below would hold without packing)
 
     def refuse(data):
         raise AssertionError("unpacked")
