@@ -35,9 +35,7 @@ def test_true_statements_have_certificates_that_verify(text):
     cert = check(N5, text)
     assert cert.holds and cert.counterexample is None
     data = json.loads(json.dumps(cert.to_json()))
-    assert verify(data) is True
-    if "optimal" in text:
-        assert verify(data, N5) is True  # move formulas re-derived from the followers
+    assert verify(data) is True  # the values proved by the Bellman check, the statement re-derived
 
 
 @pytest.mark.parametrize(
@@ -86,28 +84,65 @@ def test_chomp_2x2_statements():
     assert fmpq(32, 100) < p < fmpq(34, 100) and CHOMP.at(p).value < fmpq(34, 100)
 
 
+def _value_row(data, position):
+    return next(row for row in data["values"] if row[0] == position)[1]
+
+
 def test_tampered_certificates_are_rejected():
     data = check(N5, "N >= 1/2 on [0, 1/2]").to_json()
+    # a coefficient of the stated position's value changed
     bad = copy.deepcopy(data)
-    bad["pieces"][0]["formula"]["num"][0] = str(int(bad["pieces"][0]["formula"]["num"][0]) + 1)
-    with pytest.raises(VerificationError):
+    num = _value_row(bad, 5)["formulas"][0][0]
+    num[0] = str(int(num[0]) + 1)
+    with pytest.raises(VerificationError, match="position 5"):
         verify(bad)
-    gap = copy.deepcopy(data)
-    gap["statement"] = "N >= 1/2 on [0, 3/4]"
+    # a false statement with the file's own formula made to fit it (N_5 replaced by 1)
+    lie = copy.deepcopy(data)
+    lie["claims"][0]["statement"] = "N >= 9/10 on [0, 1/2]"
+    _value_row(lie, 5).update({"points": ["0", "1"], "formulas": [[["1"], ["1"]]], "labels": [[0]], "point_labels": [[0], [0]]})
+    with pytest.raises(VerificationError, match="value of no sent move"):
+        verify(lie)
+    # the same statement said of another position, game, channel or play
+    moved = copy.deepcopy(data)
+    moved["claims"][0]["position"] = 4  # a true statement of N_4 as well: it verifies, and is true
+    assert verify(moved) and check(solve(Nim(4), "binary"), "N >= 1/2 on [0, 1/2]").holds
+    moved["claims"][0]["position"] = 2  # N_2 = 1 - p on [0, 1/2] (theory.md 3.1): true there too
+    assert verify(moved)
+    moved["claims"][0]["statement"] = "N >= 3/5 on [0, 3/4]"  # false: N_2(1/2) = 1/2
     with pytest.raises(VerificationError):
-        verify(gap)
+        verify(moved)
+    bigger = copy.deepcopy(data)
+    bigger["game"]["param"] = "6"  # position 5 of Nim(6) is position 5 of Nim(5): still true, still proved
+    assert verify(bigger)
+    for change in (
+        lambda d: d["game"].update(param="4"),
+        lambda d: d["game"].update(family="kayles"),
+        lambda d: d.update(channel={"name": "uniform"}),
+        lambda d: d.update(misere=True),
+        lambda d: d.update(interval=["0", "3/4"]),
+        lambda d: d["claims"][0].update(verdict="fails"),
+    ):
+        forged = copy.deepcopy(data)
+        change(forged)
+        with pytest.raises(VerificationError):
+            verify(forged)
+    # a position's optimal move changed in its labels: labels are hints, so the
+    # values still verify, and the optimality claim is re-derived from psi
     opt = check(N5, "optimal 3 on [1/2, 3/4]").to_json()
-    forged = copy.deepcopy(opt)
-    first = forged["pieces"][0]
-    first["moves"]["3"], first["moves"]["4"] = first["moves"]["4"], first["moves"]["3"]
-    with pytest.raises(VerificationError):
-        verify(forged)
-    lie = copy.deepcopy(opt)
-    lie["pieces"][0]["moves"]["2"] = lie["pieces"][0]["moves"]["3"]  # claims move 2 ties with 3
-    lie["pieces"][0]["claims"] = [c if c["against"] != "2" else {"kind": "identical", "against": "2"} for c in lie["pieces"][0]["claims"]]
-    assert verify(lie)  # consistent on its own terms...
-    with pytest.raises(VerificationError):
-        verify(lie, N5)  # ...but psi and the followers give another formula for move 2
+    relabelled = copy.deepcopy(opt)
+    _value_row(relabelled, 5)["labels"] = [[2] for _ in _value_row(relabelled, 5)["labels"]]
+    assert verify(relabelled)
+    wrong = copy.deepcopy(opt)
+    wrong["claims"][0]["statement"] = "optimal 2 on [1/2, 3/4]"
+    with pytest.raises(VerificationError, match="fails, not as the certificate says"):
+        verify(wrong)
+
+
+def test_old_format_is_refused_with_how_to_reissue():
+    old = {"format": "symbolic-noise.certificate/1", "statement": "N >= 1/2 on [0, 1/2]", "position": 5,
+           "verdict": "holds", "pieces": []}
+    with pytest.raises(VerificationError, match="re-issue it with: symbolic-noise check"):
+        verify(old)
 
 
 def test_heap_game_statements():

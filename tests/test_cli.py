@@ -330,10 +330,13 @@ def test_check_statement_and_verify(tmp_path, capsys):
     assert main(["check", "nim", "5", "N >= 1/2 on [0, 1/2]", "--out", str(out), "--no-cache"]) == 0
     assert capsys.readouterr().out == "holds   N >= 1/2 on [0, 1/2]  (1 piece certified)\n"
     data = json.loads(out.read_text())
-    assert data["verdict"] == "holds" and data["position"] == 5
+    assert data["game"] == {"family": "nim", "param": "5"} and data["channel"] == {"name": "binary"}
+    assert [c["verdict"] for c in data["claims"]] == ["holds"] and data["claims"][0]["position"] == 5
+    assert sorted(row[0] for row in data["values"]) == [0, 1, 2, 3, 4, 5]
     assert main(["verify", str(out)]) == 0
-    assert capsys.readouterr().out == "verified N >= 1/2 on [0, 1/2] (position 5, 1 piece)\n"
-    data["pieces"][0]["formula"]["num"][0] = "12345"
+    assert capsys.readouterr().out == "verified: N >= 1/2 on [0, 1/2] holds at position 5 of nim 5\n"
+    row = next(r for r in data["values"] if r[0] == 5)
+    row[1]["formulas"][0][0][0] = "12345"
     out.write_text(json.dumps(data))
     assert main(["verify", str(out)]) == 1
     assert "REJECTED" in capsys.readouterr().out

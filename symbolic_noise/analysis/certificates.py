@@ -45,6 +45,7 @@ True
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -239,17 +240,25 @@ class Certificate:
     holds: bool
     pieces: list = field(default_factory=list)  #: per sub-piece reasons (JSON-able dicts)
     counterexample: dict | None = None
+    solution: Any = field(default=None, repr=False, compare=False)  #: what the statement is about
 
-    def to_json(self) -> dict:
-        pos = list(self.position) if isinstance(self.position, tuple) else self.position
+    def claim_json(self) -> dict:
+        """This certificate's claim: the statement, its position, the verdict
+        and, for the reader, the reasons :func:`check` found (which
+        :func:`verify` re-derives rather than reads)."""
         return {
-            "format": "symbolic-noise.certificate/1",
+            "position": _position_json(self.position),
             "statement": self.statement.text(),
-            "position": pos,
             "verdict": "holds" if self.holds else "fails",
-            "pieces": self.pieces,
+            "pieces": [_summary(p) for p in self.pieces],
             "counterexample": self.counterexample,
         }
+
+    def to_json(self) -> dict:
+        """The certificate as a self-contained document (``symbolic-noise.certificate/2``):
+        the game, channel, interval and play it speaks of, its claim, and the
+        values of every position the proof needs (see :func:`certificate_document`)."""
+        return certificate_document([self])
 
     def __repr__(self) -> str:
         from ..io.display import certificate_repr
@@ -260,6 +269,63 @@ class Certificate:
         from ..io.display import certificate_html
 
         return certificate_html(self)
+
+
+FORMAT = "symbolic-noise.certificate/2"
+OLD_FORMATS = ("symbolic-noise.certificate/1", "symbolic-noise.certificates/1")
+
+
+def _position_json(v):
+    return [_position_json(x) for x in v] if isinstance(v, tuple) else v
+
+
+def certificate_document(certs: list) -> dict:
+    """One certificate document for ``certs`` (from :func:`check` on one
+    solution): what it speaks of (game, channel, misère, strategies,
+    interval, software version), the claims, and the values of every
+    position reachable from the claims' positions (theory.md, section 7).
+    :func:`verify` rebuilds the game and the channel from the names and
+    proves the values with the game's own equations before it re-derives
+    each claim."""
+    from .._version import __version__
+    from ..games.provenance import channel_spec, game_spec
+    from ..solvers import codec
+    from .bellman import closure
+
+    if not certs:
+        raise StatementError("a certificate document needs at least one claim")
+    sol = certs[0].solution
+    if sol is None or any(c.solution is None for c in certs):
+        raise StatementError("a certificate document is made from certificates that know their solution")
+    game, channel = sol.game, sol.channel
+    gspec, cspec = game_spec(game), channel_spec(channel)
+    for c in certs:
+        other = c.solution
+        if (game_spec(other.game), channel_spec(other.channel), other.interval, other.misere) != (
+            gspec, cspec, sol.interval, sol.misere
+        ):
+            raise StatementError("the claims of one certificate document speak of one game, channel, interval and play")
+    if gspec is None:
+        raise StatementError(f"{game.describe()} has no name to rebuild it by: its certificates cannot be verified")
+    if cspec is None:
+        raise StatementError(f"the channel {channel.name} has no name to rebuild it by: its certificates cannot be verified")
+    a, b = sol.interval
+    positions = closure(game, [c.position for c in certs])
+    source = {}
+    for c in certs:
+        for v in closure(game, [c.position]):
+            source.setdefault(v, c.solution)
+    return {
+        "format": FORMAT,
+        "software": f"symbolic_noise {__version__}",
+        "game": gspec,
+        "channel": cspec,
+        "misere": bool(sol.misere),
+        "strategies": {"first": "optimal", "second": "optimal"},
+        "interval": [str(a), str(b)],
+        "claims": [c.claim_json() for c in certs],
+        "values": [[_position_json(v), codec.encode(source[v].value(v))] for v in positions],
+    }
 
 
 def _rf_json(f: RationalFunction) -> dict:
@@ -349,7 +415,7 @@ def check(solution, statement, position=None, digits: int = 20, *, full: bool = 
     if st.lo < a_sol.lo or st.hi > b_sol.hi:
         raise StatementError(f"[{st.lo}, {st.hi}] is outside the solved interval [{a_sol}, {b_sol}]")
     lo, hi = RealAlgebraic.rational(st.lo), RealAlgebraic.rational(st.hi)
-    cert = Certificate(st, v, True)
+    cert = Certificate(st, v, True, solution=solution)
     if st.kind in ("ge", "le", "eq", "fair"):
         for a, b, (formula,) in _refine([f], lo, hi):
             t = rational_between(a, b) if a.compare(b) else a.lo
@@ -451,119 +517,197 @@ def _summary(entry: dict) -> dict:
     }
 
 
+def document_text(document: dict) -> str:
+    """A certificate document as compact JSON text, one line per claim and per
+    value (large documents stay small on disk and readable in a diff)."""
+    head = {k: v for k, v in document.items() if k not in ("claims", "values")}
+    lines = [json.dumps(head, separators=(",", ":"))[:-1] + ',"claims":[']
+    lines.append(",\n".join(json.dumps(c, separators=(",", ":")) for c in document["claims"]))
+    lines.append('],"values":[')
+    lines.append(",\n".join(json.dumps(r, separators=(",", ":")) for r in document["values"]))
+    lines.append("]}\n")
+    return "\n".join(lines)
+
+
 # --------------------------------------------------------------------------- independent verification
 
-
-def _verify_claim(g: fmpz_poly, a: RealAlgebraic, b: RealAlgebraic, claim: dict) -> None:
-    if claim["kind"] == "identical":
-        if not g.is_zero():
-            raise VerificationError("a claimed identity does not hold")
-        return
-    if claim["kind"] == "point":
-        if a.compare(b) != 0 or a.sign_of(g) != 0:
-            raise VerificationError("a claimed value at a point is false")
-        return
-    if [str(int(c)) for c in g.coeffs()] != claim["g"]:
-        raise VerificationError("the stored polynomial is not the one the formulas give")
-    need = claim["need"]
-    roots = [_point_from_json(r) for r in claim["roots"]]
-    # the stated roots are roots, strictly inside, increasing, and there are no others
-    for r in roots:
-        if r.sign_of(g) != 0 or not (r.compare(a) > 0 and r.compare(b) < 0):
-            raise VerificationError("a claimed root is not a root inside the piece")
-    found = [r for r in real_roots(g, a.lo, b.hi) if r.compare(a) > 0 and r.compare(b) < 0] if not g.is_zero() else []
-    if len(found) != len(roots):
-        raise VerificationError("the piece holds other roots than those claimed")
-    cuts = [a] + sorted_exact(roots) + [b]
-    points = claim["points"]
-    if len(points) != len(cuts) - 1:
-        raise VerificationError("one test point per stretch is needed")
-    for (lo_c, hi_c), (t_text, s) in zip(zip(cuts, cuts[1:]), points):
-        t = as_fmpq(t_text)
-        if not (lo_c.compare(t) < 0 and hi_c.compare(t) > 0):
-            raise VerificationError("a test point lies outside its stretch")
-        if sign(g(t)) != s or not _allowed(need, s, False):
-            raise VerificationError("a sign claim is false")
-    ends = (a.sign_of(g), b.sign_of(g))
-    if list(ends) != claim["ends"] or not all(_allowed(need, s, True) for s in ends):
-        raise VerificationError("a sign at an end of the piece is false")
-    if roots and need == "pos":
-        raise VerificationError("a strict claim cannot have roots")
+#: most claims in one certificate document
+MAX_CLAIMS = 100_000
+#: most pieces of one stored value, and the highest degree of one of its formulas or points
+MAX_PIECES = 200_000
+MAX_DEGREE = 20_000
+#: longest statement text
+MAX_STATEMENT = 10_000
 
 
-def verify(certificate: dict, solution=None) -> bool:
-    """Re-check a certificate from its JSON form alone: every polynomial is
-    re-derived from the stored formulas and every root count and sign is
-    recomputed.  With ``solution`` (optimality statements), every move's stored
-    formula is also re-derived from the followers' values and the channel.
-    Returns True, or raises :class:`VerificationError`."""
-    if certificate.get("verdict") != "holds":
-        raise VerificationError("only certificates of statements that hold can be verified")
-    st = Statement.parse(certificate["statement"])
-    pieces = certificate["pieces"]
-    if not pieces:
-        raise VerificationError("a certificate needs at least one piece")
-    # the pieces tile [lo, hi]
-    first, last = _point_from_json(pieces[0]["lo"]), _point_from_json(pieces[-1]["hi"])
-    if first.compare(st.lo) != 0 or last.compare(st.hi) != 0:
-        raise VerificationError("the pieces do not cover the statement's interval")
-    for p1, p2 in zip(pieces, pieces[1:]):
-        if _point_from_json(p1["hi"]).compare(_point_from_json(p2["lo"])) != 0:
-            raise VerificationError("the pieces leave a gap")
-    for piece in pieces:
-        a, b = _point_from_json(piece["lo"]), _point_from_json(piece["hi"])
-        t = rational_between(a, b) if a.compare(b) else a.lo
-        if st.kind in ("ge", "le", "eq", "fair"):
-            formula = _rf_from_json(piece["formula"])
-            c = st.value
-            exprs = {
-                "ge": [formula - c],
-                "le": [c - formula],
-                "eq": [formula - c],
-                "fair": [c - (2 * formula - 1), (2 * formula - 1) + c],
-            }[st.kind]
-            if len(exprs) != len(piece["claims"]):
-                raise VerificationError("claims missing")
-            for expr, claim in zip(exprs, piece["claims"]):
-                _verify_claim(_sign_numerator(expr, t), a, b, claim)
-        else:
-            formulas = {name: _rf_from_json(d) for name, d in piece["moves"].items()}
-            members = [_move_text(st.value)] if st.kind == "optimal" else sorted(_move_text(m) for m in st.value)
-            head = members[0] if st.kind == "optimal" else _move_text(sorted(st.value, key=repr)[0])
-            against = {c["against"]: c for c in piece["claims"]}
-            if set(against) != set(formulas) - {head}:
-                raise VerificationError("a move is not compared")
-            for w, claim in against.items():
-                g = _sign_numerator(formulas[head] - formulas[w], t)
-                if st.kind == "optimal_set":
-                    expected = "identical" if w in members else "pos"
-                    if claim["kind"] != expected and not (expected == "pos" and claim["kind"] == "sign" and claim["need"] == "pos"):
-                        raise VerificationError("an optimal-set claim has the wrong kind")
-                elif claim["kind"] == "sign" and claim["need"] != "nonneg":
-                    raise VerificationError("wrong claim")
-                _verify_claim(g, a, b, claim)
-            if solution is not None:
-                _verify_move_formulas(solution, certificate, formulas, t)
+@dataclass(frozen=True)
+class Verified:
+    """One claim :func:`verify_document` re-derived: its statement, position and verdict."""
+
+    statement: Statement
+    position: Any
+    holds: bool
+
+
+def verify(document: dict) -> bool:
+    """Re-check a certificate document (:func:`certificate_document`)
+    independently of the solver and of whoever wrote it; True, or
+    :class:`VerificationError`.  See :func:`verify_document`."""
+    verify_document(document)
     return True
 
 
-def _verify_move_formulas(solution, certificate, formulas: dict, t: fmpq) -> None:
-    """Re-derive every move's formula from the followers' values and psi."""
-    v = certificate["position"]
-    game = solution.game
-    v = tuple(v) if isinstance(v, list) else v
-    fs = game.followers(v)
-    rows = solution.channel.rows(game, v)
-    follower_formulas = [solution.value(w).formula_at(t) for w in fs]
-    for i, w in enumerate(fs):
-        acc = RationalFunction.constant(0)
-        for j, fu in enumerate(follower_formulas):
-            e = rows.entry(i, j)
-            if not e.is_zero:
-                acc = acc + e * (1 - fu)
-        name = _move_text(game.move_label(v, w))
-        if formulas.get(name) != acc:
-            raise VerificationError(f"the stored formula of move {name} is not the one psi and the followers give")
+def _need(cond: bool, message: str) -> None:
+    if not cond:
+        raise VerificationError(message)
+
+
+def verify_document(document, *, progress=None) -> list[Verified]:
+    """Verify a certificate document and return its claims as re-derived.
+
+    The game and the channel are rebuilt from their names (a custom channel
+    from its document, whose SHA-256 must match); the followers and psi come
+    from them.  The stored values of every position reachable from the
+    claims' positions are proved to be the game's values by the Bellman check
+    (:func:`symbolic_noise.analysis.bellman.check_values`); each statement is
+    then decided afresh from those values, and must come out as the
+    document's verdict.  Nothing else in the file is trusted: the reasons a
+    claim carries are not read."""
+    from ..games.provenance import channel_from_canonical, game_from_canonical
+    from ..solvers import codec
+    from .bellman import check_optimal, check_values, closure
+
+    _need(isinstance(document, dict), "a certificate is a JSON object")
+    fmt = document.get("format")
+    if fmt in OLD_FORMATS:
+        raise VerificationError(
+            f"this certificate has the old format {fmt}, which names neither the game nor the channel and cannot be"
+            " verified; re-issue it with: symbolic-noise check GAME PARAM \"STATEMENT\" [--channel C] --out FILE"
+        )
+    _need(fmt == FORMAT, f"not a certificate of format {FORMAT} (found {str(fmt)[:60]!r})")
+    for key in ("game", "channel", "misere", "strategies", "interval", "claims", "values"):
+        _need(key in document, f'the certificate has no "{key}"')
+    try:
+        game = game_from_canonical(document["game"])
+        channel = channel_from_canonical(document["channel"])
+    except VerificationError:
+        raise
+    except SymbolicNoiseError as exc:
+        raise VerificationError(f"the certificate names no game and channel that can be rebuilt: {exc}") from None
+    misere = document["misere"]
+    _need(type(misere) is bool, '"misere" is true or false')
+    _need(document["strategies"] == {"first": "optimal", "second": "optimal"},
+          "only certificates of optimal play by both players can be verified")
+    iv = document["interval"]
+    _need(isinstance(iv, list) and len(iv) == 2 and all(isinstance(x, str) and len(x) <= 200 for x in iv),
+          '"interval" is a pair of exact rationals written as text')
+    try:
+        a, b = as_fmpq(iv[0]), as_fmpq(iv[1])
+    except SymbolicNoiseError as exc:
+        raise VerificationError(f"the interval: {exc}") from None
+    _need(0 <= a <= b <= 1, f"the interval [{a}, {b}] is not inside [0, 1]")
+    claims = document["claims"]
+    _need(isinstance(claims, list) and 0 < len(claims) <= MAX_CLAIMS, f'"claims" is a list of 1 to {MAX_CLAIMS} claims')
+    parsed = []
+    for k, c in enumerate(claims):
+        _need(isinstance(c, dict) and {"position", "statement", "verdict"} <= set(c),
+              f'claim {k} needs "position", "statement" and "verdict"')
+        _need(isinstance(c["statement"], str) and len(c["statement"]) <= MAX_STATEMENT, f"claim {k}: the statement is not text")
+        _need(c["verdict"] in ("holds", "fails"), f'claim {k}: the verdict is "holds" or "fails"')
+        try:
+            st = Statement.parse(c["statement"])
+            v = game.check_position(_position_from_json(c["position"]))
+        except SymbolicNoiseError as exc:
+            raise VerificationError(f"claim {k}: {exc}") from None
+        _need(a <= st.lo and st.hi <= b, f"claim {k}: [{st.lo}, {st.hi}] is outside the certificate's interval [{a}, {b}]")
+        parsed.append((st, v, c["verdict"] == "holds"))
+    needed = closure(game, [v for _, v, _ in parsed])
+    wanted = set(needed)
+    rows = document["values"]
+    _need(isinstance(rows, list), '"values" is a list of [position, value] pairs')
+    values: dict = {}
+    points: dict = {}
+    for k, row in enumerate(rows):
+        _need(isinstance(row, list) and len(row) == 2, f"values entry {k} is not a [position, value] pair")
+        try:
+            v = game.check_position(_position_from_json(row[0]))
+        except SymbolicNoiseError as exc:
+            raise VerificationError(f"values entry {k}: {exc}") from None
+        _need(v not in values, f"the value of position {game.position_label(v)} is given twice")
+        if v in wanted:
+            values[v] = _decode_value(row[1], points, f"the value of position {game.position_label(v)}")
+    missing = [v for v in needed if v not in values]
+    _need(not missing, f"the value of position {game.position_label(missing[0]) if missing else ''} is missing")
+    check_values(game, channel, values, (a, b), misere=misere, positions=needed, progress=progress)
+    out = []
+    for st, v, verdict in parsed:
+        if st.kind in ("optimal", "optimal_set"):
+            members = [st.value] if st.kind == "optimal" else sorted(st.value, key=repr)
+            holds, _ = check_optimal(game, channel, values, (a, b), v, members, st.lo, st.hi,
+                                     exact_set=st.kind == "optimal_set", misere=misere)
+        else:
+            holds = _value_statement(values[v], st, v)
+        _need(holds == verdict, f"the statement {st.text()} at position {game.position_label(v)} "
+              f"{'holds' if holds else 'fails'}, not as the certificate says")
+        out.append(Verified(st, v, holds))
+    return out
+
+
+def _position_from_json(x, depth: int = 0):
+    if depth > 64:
+        raise VerificationError("a position nests too deeply")
+    if isinstance(x, list):
+        return tuple(_position_from_json(e, depth + 1) for e in x)
+    if type(x) is int or isinstance(x, str):
+        return x
+    raise VerificationError(f"a position is a whole number or a list, not {type(x).__name__}")
+
+
+def _decode_value(data, points: dict, what: str):
+    """A stored value, its sizes capped before any work, its breakpoints
+    shared by their text (one object per distinct number)."""
+    from ..solvers import codec
+
+    _need(isinstance(data, dict) and isinstance(data.get("points"), list) and isinstance(data.get("formulas"), list),
+          f"{what} is not an encoded piecewise function")
+    _need(0 < len(data["formulas"]) <= MAX_PIECES and len(data["points"]) == len(data["formulas"]) + 1,
+          f"{what} has no pieces, more than {MAX_PIECES}, or not one more point than pieces")
+    for pair in data["formulas"]:
+        _need(isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, list) and len(c) <= MAX_DEGREE + 1 for c in pair),
+              f"{what}: a formula is a [numerator, denominator] pair of degree at most {MAX_DEGREE}")
+    objects = []
+    for x in data["points"]:
+        _need(not isinstance(x, dict) or (isinstance(x.get("poly"), list) and len(x["poly"]) <= MAX_DEGREE + 1),
+              f"{what}: a breakpoint's degree is too high")
+        key = repr(sorted(x.items())) if isinstance(x, dict) else x
+        got = points.get(key) if isinstance(key, str) else None
+        if got is None:
+            try:
+                got = codec.decode_point(x)
+            except (ValueError, TypeError, KeyError, AttributeError, SymbolicNoiseError) as exc:
+                raise VerificationError(f"{what}: a breakpoint cannot be read ({exc})") from None
+            if isinstance(key, str):
+                points[key] = got
+        objects.append(got)
+    try:
+        f = codec.decode({**data, "points": list(range(len(objects)))}, table=dict(enumerate(objects)))
+    except SymbolicNoiseError as exc:
+        raise VerificationError(f"{what} cannot be read: {exc}") from None
+    return f
+
+
+def _value_statement(f, st: Statement, v) -> bool:
+    """Whether a statement about N (>=, <=, ==, |2N-1| < eps) holds for the proved value ``f``."""
+
+    class _One:  # the little of a Solution that check() reads for these statements
+        def __init__(self, f):
+            self.f = f
+            self.start = v
+
+        def value(self, _v=None):
+            return self.f
+
+    return check(_One(f), st, v, full=False).holds
 
 
 # --------------------------------------------------------------------------- families

@@ -606,6 +606,8 @@ def custom_channel_from_json(data, *, name: str = "custom") -> CustomChannel:
         sent_table[sent] = [(_freeze(m), _entry(expr, v, sent, _freeze(m))) for m, expr in received]
     default = data.get("default")
     try:
-        return CustomChannel(table, default=default, name=name)
+        channel = CustomChannel(table, default=default, name=name)
     except UnknownChannelError as exc:
         raise InvalidChannelError(f"custom channel default: {exc}") from None
+    channel.document = data  # (what a certificate or a cache key names it by: games/provenance.py)
+    return channel

@@ -560,21 +560,27 @@ def cmd_check(args) -> int:
     for k, sts in statements.items():
         position = k if k is not None else (None if args.position is None else _position(game, args.position))
         for st in sts:
-            cert = check(sol, st, position, args.digits, full=args.full or k is None)
+            cert = check(sol, st, position, args.digits)
             all_hold = all_hold and cert.holds
-            certs.append(cert.to_json())
+            certs.append(cert)
             lines.append(_certificate_text(k, cert))
     if len(statements) > 1:
         lines.append("all statements hold" if all_hold else "some statements FAIL (counterexamples above)")
     _emit("\n".join(lines) + "\n", args)
     if args.out:
-        data = certs[0] if len(certs) == 1 else {"format": "symbolic-noise.certificates/1", "certificates": certs}
-        try:
-            with open(args.out, "w", encoding="utf-8") as fh:
-                fh.write(reports.dumps(data))
-        except OSError as exc:
-            raise SymbolicNoiseError(f"cannot write {args.out}: {exc.strerror}") from None
+        from ..analysis.certificates import certificate_document, document_text
+
+        _write_text(args.out, document_text(certificate_document(certs)))
     return 0 if all_hold else 1
+
+
+def _write_text(path: str, text: str) -> None:
+    """Write ``text`` to ``path``; any failure is a one-line error."""
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise SymbolicNoiseError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def cmd_compare(args) -> int:
@@ -586,24 +592,28 @@ def cmd_compare(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    from ..analysis.certificates import VerificationError, verify
+    from ..analysis.certificates import VerificationError, verify_document
 
-    data = _read_json(args.certificate, "the certificate")
+    data = _read_json(args.certificate, "the certificate", VerificationError)
     if not isinstance(data, dict):
         raise VerificationError(f"the certificate {args.certificate} is not a JSON object")
-    if data.get("format") == "symbolic-noise.hybrid/1":
+    if str(data.get("format", "")).startswith("symbolic-noise.hybrid/"):
         return _verify_hybrid_file(data)
-    certs = data["certificates"] if "certificates" in data else [data]
-    if not isinstance(certs, list) or not all(isinstance(c, dict) for c in certs):
-        raise VerificationError(f'the "certificates" of {args.certificate} are not a list of objects')
-    for cert in certs:
-        try:
-            verify(cert)
-        except (VerificationError, SymbolicNoiseError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            sys.stdout.write(f"REJECTED {str(cert.get('statement'))[:200]}: {exc}\n")
-            return 1
-        sys.stdout.write(f"verified {cert['statement']} (position {cert['position']}, {_count(len(cert['pieces']), 'piece')})\n")
+    try:
+        claims = verify_document(data)
+    except VerificationError as exc:
+        sys.stdout.write(f"REJECTED {args.certificate}: {_one_line(str(exc))}\n")
+        return 1
+    where = f"{data['game']['family']} {data['game']['param']}"
+    for c in claims:
+        verdict = "holds" if c.holds else "fails"
+        sys.stdout.write(f"verified: {c.statement.text()} {verdict} at position {c.position!r} of {where}\n")
     return 0
+
+
+def _one_line(text: str, n: int = 400) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 3] + "..."
 
 
 def _verify_hybrid_file(data: dict) -> int:
@@ -778,7 +788,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--interval", metavar="A,B", help="solve for p in [A, B] only")
     c.add_argument("--position", help="the position the statement is about (default: the start)")
     c.add_argument("--out", help="write the certificates (JSON) to this file")
-    c.add_argument("--full", action="store_true", help="with --out for families: keep formulas (re-verifiable, large)")
+    c.add_argument("--full", action="store_true", help="(accepted for old scripts: every certificate written carries what verify needs)")
     c.add_argument("--digits", type=_digits, default=20)
     c.add_argument("--misere", action="store_true")
     c.add_argument("--cache", metavar="PATH")
