@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from flint import fmpq
 
 from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.solvers.cache import CacheWarning, SolutionCache
@@ -119,7 +120,7 @@ def test_flipped_byte_is_one_line_and_recomputed(tmp_path):
 
 def test_consistent_tampering_is_caught_by_verify(tmp_path):
     """An entry altered together with its checksum passes the cheap load; the
-    full mathematical check (``verify=True``, ``--verify-cache``) catches it."""
+    Bellman check (``verify=True``, ``--verify-cache``) catches it."""
     path = str(tmp_path / "c.sqlite")
     with SolutionCache(path, Nim(6), "binary") as store:
         fresh = solve(Nim(6), "binary", store=store)
@@ -128,21 +129,76 @@ def test_consistent_tampering_is_caught_by_verify(tmp_path):
     with SolutionCache(path, Nim(6), "binary", on_warning=messages.append, verify=True) as store:
         sol = solve(Nim(6), "binary", store=store)
         assert store.rejected == 1
-    assert "position 5" in messages[0] and ("jumps" in messages[0] or "isolate" in messages[0])
+    assert "position 5" in messages[0] and "\n" not in messages[0]
+    assert "not the game's value" in messages[0] or "isolate" in messages[0]
     assert all(sol.value(v) == fresh.value(v) for v in range(7))
 
 
-def test_entries_without_checksum_get_a_full_check_then_a_checksum(tmp_path):
+def _forge_value(value):
+    """N_3 = 1/2 on [0, 1] with optimal move 0: a well-formed entry of the wrong value."""
+    return json.dumps({"points": ["0", "1"], "formulas": [[["1"], ["2"]]], "labels": [[0]], "point_labels": [[0], [0]]})
+
+
+def _forge_label(text):
+    data = json.loads(text)
+    data["labels"][0] = [1]  # N_3's optimal move on [0, 1/2] is 0, not 1
+    return json.dumps(data, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("forge", [_forge_value, _forge_label], ids=["value", "optimal-move"])
+def test_forged_entries_with_valid_checksums_are_found_by_verify(tmp_path, forge):
+    # the reviewer's forgery: nim 3's entry replaced, its SHA-256 recomputed
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(3), "binary") as store:
+        solve(Nim(3), "binary", store=store)
+    _tamper(path, "3", forge, fix_checksum=True)
+    messages = []
+    with SolutionCache(path, Nim(3), "binary", on_warning=messages.append, verify=True) as store:
+        sol = solve(Nim(3), "binary", store=store)
+        assert store.rejected == 1 and store.saved == 1
+    assert len(messages) == 1 and "position 3" in messages[0] and "\n" not in messages[0]
+    assert sol.at("1/4").value == fmpq(13, 20) and sol.at("1/4").optimal == frozenset({0})
+    # the forged entry was replaced by the true value: a plain load serves it now
+    with SolutionCache(path, Nim(3), "binary") as store:
+        assert store.load(3) == solve(Nim(3), "binary").value()
+
+
+def test_entries_without_checksum_are_recomputed(tmp_path):
     path = str(tmp_path / "c.sqlite")
     with SolutionCache(path, Nim(5), "binary") as store:
         solve(Nim(5), "binary", store=store)
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE solutions SET checksum = NULL")
-    with SolutionCache(path, Nim(5), "binary") as store:
+    messages = []
+    with SolutionCache(path, Nim(5), "binary", on_warning=messages.append) as store:
         solve(Nim(5), "binary", store=store)
-        assert store.loaded == 5
+        assert (store.loaded, store.rejected) == (0, 5)
+    assert all("no checksum" in m for m in messages)
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM solutions WHERE checksum IS NULL").fetchone()[0] == 0
+
+
+def test_keys_hold_the_whole_provenance(tmp_path):
+    """An entry never answers another question: another channel file (by its
+    content), another interval, misère play, all keyed apart."""
+    from symbolic_noise.games.channels import custom_channel_from_json
+
+    path = str(tmp_path / "c.sqlite")
+    doc = {"default": "binary", "rows": [{"position": 2, "sent": 0, "received": [[0, "1 - p/2"], [1, "p/2"]]}]}
+    other = {"default": "binary", "rows": [{"position": 2, "sent": 0, "received": [[0, "1 - p/3"], [1, "p/3"]]}]}
+    contexts = set()
+    for channel, misere, interval in [
+        (custom_channel_from_json(doc), False, (0, 1)),
+        (custom_channel_from_json(other), False, (0, 1)),
+        ("binary", False, (0, 1)),
+        ("binary", True, (0, 1)),
+        ("binary", False, (0, fmpq(1, 2))),
+    ]:
+        with SolutionCache(path, Nim(3), channel, interval, misere=misere) as store:
+            contexts.add(store.context)
+            got = solve(Nim(3), channel, interval, misere=misere, store=store)
+            assert got.value() == solve(Nim(3), channel, interval, misere=misere).value()
+    assert len(contexts) == 5
 
 
 def test_default_warning_is_a_python_warning(tmp_path):
@@ -327,3 +383,19 @@ def test_a_breakpoint_with_long_interval_ends_reads_back():
     for bad in ("1/0", "0x10", "1.5", "1/-3", "7" * (codec.MAX_DIGITS + 2)):
         with pytest.raises(ValueError):
             codec._rational(bad)
+
+
+def test_cli_verify_cache_finds_the_forged_entry(tmp_path, capsys):
+    """The reviewer's case: a forged nim 3 entry with a recomputed SHA-256 makes
+    ``check ... --verify-cache`` recompute it, so the false statement fails."""
+    from symbolic_noise.io.cli import main
+
+    path = str(tmp_path / "c.sqlite")
+    assert main(["solve", "nim", "3", "--cache", path, "--quiet"]) == 0
+    _tamper(path, "3", _forge_value, fix_checksum=True)
+    capsys.readouterr()
+    assert main(["check", "nim", "3", "N == 1/2 on [0, 1]", "--cache", path, "--verify-cache", "--quiet"]) == 1
+    captured = capsys.readouterr()
+    assert "FAILS" in captured.out
+    warnings = [line for line in captured.err.splitlines() if "warning" in line]
+    assert len(warnings) == 1 and "position 3" in warnings[0]

@@ -330,6 +330,25 @@ def _nonneg_on(g: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, strict: bool) -
     return True
 
 
+def _positive_inside(g: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, zero_x: bool, zero_y: bool) -> bool:
+    """Whether ``g > 0`` on the open (x, y), and at each end ``g = 0`` where
+    ``zero_*`` is True, ``g > 0`` where it is False."""
+    if g.is_zero():
+        return False
+    for z, zero in ((x, zero_x), (y, zero_y)):
+        s = z.sign_of(g)
+        if (s != 0) if zero else (s <= 0):
+            return False
+    if x.compare(y) == 0:
+        return True
+    lo, hi = dyadic_hull(x, y)
+    if polys.bernstein_sign(g, lo, hi) > 0:
+        return True
+    if any(r.compare(x) > 0 and r.compare(y) < 0 for r in real_roots(g, lo, hi)):
+        return False
+    return polys.sign(g(rational_between(x, y))) > 0
+
+
 class _Position:
     """The check of one position (see the module docstring)."""
 
@@ -396,13 +415,33 @@ class _Position:
         if self.prepare():
             if c.a == c.b:
                 self._at_point(c.a)
+            if c.labels:
+                self._prepare_labels()
             run_w, prev_forms, prev_own = None, None, None
             for x, y, N, label, forms, where, changed in self.walk():
                 run_w = self._identity(x, y, N, forms, label, run_w, prev_forms, prev_own, changed)
-                self._inequalities(x, y, N, forms, run_w, where)
+                self._inequalities(x, y, N, forms, run_w, where, label if c.labels else None)
                 prev_forms, prev_own = forms, N
                 c.report.cells += 1
         c.report.positions += 1
+
+    def _prepare_labels(self) -> None:
+        """Labels on every piece and point, of legal moves; a point's label
+        holds its neighbouring pieces' (they tie at the point, by continuity)."""
+        f = self.f
+        if f.labels is None or f.point_labels is None or len(f.point_labels) != len(f.points):
+            raise VerificationError(f"position {self.c.game.position_label(self.u)}: its optimal moves are not given")
+        for j, at in enumerate(f.point_labels):
+            near = set()
+            if j > 0:
+                near |= set(f.labels[j - 1])
+            if j < len(f.labels):
+                near |= set(f.labels[j])
+            if not near <= set(at) or not set(at) <= set(self.index):
+                raise VerificationError(
+                    f"position {self.c.game.position_label(self.u)}: the optimal moves at p = {_short(f.points[j])} are wrong"
+                )
+        self.point_index = {r: j for j, r in enumerate(self.ranks)}
 
     def values_at(self, t: fmpq) -> tuple:
         """``(N_u(t), [V_w(t)])`` exactly at a rational t."""
@@ -491,17 +530,29 @@ class _Position:
 
     # ------------------------------------------------------------------ 2. the inequalities
 
-    def _inequalities(self, x, y, N, forms, w, where) -> None:
+    def _inequalities(self, x, y, N, forms, w, where, label=None) -> None:
+        """``V_v <= V_w`` on the closed cell for every other move ``v``; with
+        ``label`` (the labels are checked too) the moves of ``label`` tie with
+        ``w`` identically and every other move is strictly worse on the open
+        cell, and at each end of the cell unless the end's own label (a
+        breakpoint of N_u, or an end of the interval) names it."""
         c = self.c
         m = len(self.fs)
+        members = set() if label is None else {self.index[lab] for lab in label if lab in self.index}
+        if label is not None and (len(members) != len(label) or w not in members):
+            _fail(c.game, self.u, x, y, f"the optimal moves {sorted(map(str, label))} are not those of the value")
         if m == 1:
             return
-        todo = self._enclose(x, y, forms, w, where)
-        if not todo:
+        todo = self._enclose(x, y, forms, w, where, skip=members)
+        todo = [v for v in todo if v not in members]
+        if not todo and not (members - {w}):
             return
         common = self._common(forms)
         A = common.numerator(self.rows.num[w])
         q = self.rows.den[w]
+        for v in sorted(members - {w}):
+            if A * self.rows.den[v] != common.numerator(self.rows.num[v]) * q:
+                _fail(c.game, self.u, x, y, f"the stored optimal move {self.labels[v]!r} does not tie with {self.labels[w]!r}")
         t = rational_between(x, y) if x.compare(y) else x.lo
         for v in todo:
             # V_w - V_v = (A q_v - A_v q) / (q q_v L): its numerator over a positive denominator
@@ -510,12 +561,30 @@ class _Position:
             if polys.sign(den(t)) < 0:
                 g = -g
             c.report.exact += 1
-            if not _nonneg_on(g, x, y, strict=False):
+            if label is None:
+                ok = _nonneg_on(g, x, y, strict=False)
+            else:
+                ok = _positive_inside(g, x, y, self._end_tie(x, v), self._end_tie(y, v))
+            if not ok:
+                if label is not None and _nonneg_on(g, x, y, strict=False):
+                    _fail(c.game, self.u, x, y, f"the stored optimal moves are wrong for the move {self.labels[v]!r}")
                 _fail(c.game, self.u, x, y, f"sending {self.labels[v]!r} is better than the stored value N = {_clip(N.text())}")
 
-    def _enclose(self, x, y, forms, w, where) -> list:
-        """The moves whose ``V_v <= V_w`` the enclosure could not prove on [x, y]."""
-        others = [v for v in range(len(self.fs)) if v != w]
+    def _end_tie(self, z, v):
+        """Whether the stored labels say move ``v`` is optimal at the cell end
+        ``z``: True or False at a breakpoint of N_u or an end of the interval,
+        False at a breakpoint of a follower only (inside a piece of N_u)."""
+        j = self.point_index.get(self.c.points.rank[id(z)]) if hasattr(self, "point_index") else None
+        if j is None:
+            return False
+        return self.labels[v] in self.f.point_labels[j]
+
+    def _enclose(self, x, y, forms, w, where, skip=()) -> list:
+        """The moves whose ``V_v <= V_w`` the enclosure could not prove on [x, y]
+        (its margins are strict: the moves it settles are worse everywhere there)."""
+        others = [v for v in range(len(self.fs)) if v != w and v not in skip]
+        if not others:
+            return []
         if x.compare(y) == 0:
             return others
         lo, hi = dyadic_hull(x, y, self.c.a, self.c.b)
@@ -545,7 +614,7 @@ class _Position:
         ylo, yhi = np.nextafter(ylo, -np.inf), np.nextafter(yhi, np.inf)
         if not (np.all(np.isfinite(ylo)) and np.all(np.isfinite(yhi)) and np.all(np.isfinite(slope))):
             return moves
-        idx = np.array(moves)
+        idx = np.array(moves, dtype=np.int64)
         # G_v(t) = sum_j (psi(w, j) - psi(v, j)) y_j: interval products, summed
         dlo = plo[w][None, :] - phi[idx]  # row v: bounds of psi(w, j) - psi(v, j)
         dhi = phi[w][None, :] - plo[idx]
@@ -581,8 +650,9 @@ def _clip(text: str, n: int = 80) -> str:
 
 
 class _Checker:
-    def __init__(self, game, channel, values, interval, misere):
+    def __init__(self, game, channel, values, interval, misere, labels=False):
         self.game, self.channel, self.values, self.misere = game, channel, values, misere
+        self.labels = labels
         self.a, self.b = (as_fmpq(x) for x in interval)
         self.points = _Points(values, self.a, self.b)
         self.report = BellmanReport()
@@ -594,11 +664,15 @@ def _checker(game, channel, values, interval, misere) -> "_Checker":
     return _Checker(game, channel, values, interval, misere)
 
 
-def check_position(game, channel, values: Mapping, interval, u, *, misere: bool = False) -> BellmanReport:
+def check_position(game, channel, values: Mapping, interval, u, *, misere: bool = False,
+                   labels: bool = False) -> BellmanReport:
     """The Bellman check of the one position ``u``, its followers' values
-    taken as given (they are the caller's: proved before, or just computed)."""
+    taken as given (they are the caller's: proved before, or just computed).
+    With ``labels`` the optimal-move sets it carries are proved too: on every
+    piece exactly the moves that tie with N_u, and at every breakpoint and end
+    exactly the moves optimal there."""
     needed = {u: values[u], **{x: values[x] for x in game.followers(u)}}
-    checker = _Checker(game, channel, needed, interval, misere)
+    checker = _Checker(game, channel, needed, interval, misere, labels)
     try:
         _Position(checker, u).run()
     except VerificationError:

@@ -711,7 +711,9 @@ def _add_game_arguments(p):
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     p.add_argument(
         "--verify-cache", action="store_true",
-        help="re-check the mathematics of every cached entry loaded (default: its SHA-256 checksum only)",
+        help="prove every cached entry served with the game's own equations (the Bellman check of its values and"
+        " optimal moves against its followers'); by default an entry is checked against its SHA-256 checksum,"
+        " which detects corruption, not tampering",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="solve in N local processes (see --split)")
@@ -793,7 +795,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--misere", action="store_true")
     c.add_argument("--cache", metavar="PATH")
     c.add_argument("--no-cache", action="store_true")
-    c.add_argument("--verify-cache", action="store_true")
+    c.add_argument("--verify-cache", action="store_true", help="prove every cached entry served (see solve --help)")
     c.add_argument("--quiet", action="store_true")
     c.add_argument("-o", "--output", help="write the report to this file")
     c.set_defaults(func=cmd_check, jobs=1, dask=None, game=None, param=None)

@@ -9,14 +9,23 @@ new position: the key is the ruleset (not the start position), the position,
 the channel, the interval, the play convention and a format version.
 
 Every entry is stored with the SHA-256 of its text, and a load recomputes
-it: an entry whose checksum does not match (a flipped byte, a truncated write,
-an edit by hand) is reported through ``on_warning``, deleted and recomputed,
-never trusted.  The full mathematical re-check of an entry
-(:func:`symbolic_noise.solvers.codec.check`: its points isolate their roots, its pieces
-cover the interval, the value is continuous at its breakpoints, its optimal
-moves are legal) costs almost as much as solving; it runs with
-``verify=True`` (the command line's ``--verify-cache``) and for entries of an
-older cache that have no checksum yet.
+it.  The checksum detects corruption (a flipped byte, a truncated write), not
+tampering: anyone who can edit the file can recompute it.  An entry whose
+checksum does not match is reported through ``on_warning``, deleted and
+recomputed, never trusted.  With ``verify=True`` (the command line's
+``--verify-cache``) every entry served is proved instead: the Bellman check
+(:func:`symbolic_noise.analysis.bellman.check_position`) against its
+followers' entries and the game and channel of this cache, values and
+optimal moves both, so that an entry forged with a valid checksum is found,
+reported in one line and recomputed.  An entry without a checksum is
+recomputed.
+
+An entry's key is its whole provenance: the ruleset, the position, the
+channel (a built-in one by name, a channel file by the SHA-256 of its
+document), the interval, the play convention, the strategies (both players
+optimal: the only solves stored) and a format version.  The start position
+is not part of it: a position's value does not depend on where the game
+started, which is what lets 1-pile Nim with k = 33 reuse k = 32.
 
 The default location is the user cache directory (``platformdirs``), e.g.
 ``~/.cache/symbolic_noise/solutions.sqlite`` on Linux.
@@ -51,7 +60,7 @@ from ..games.rulesets import Game
 from ..exact.polys import as_fmpq
 
 #: bump when the stored format or the meaning of a stored value changes
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 class CacheWarning(UserWarning):
@@ -79,6 +88,18 @@ def _position_key(v) -> str:
 def max_degree(value) -> int:
     """The largest degree of a value's formulas."""
     return max((g.degree for g in value.formulas), default=0)
+
+
+def _channel_key(channel: Channel) -> str | None:
+    """The channel's part of the key: its name, the full SHA-256 of its
+    document (a channel file), or ``None`` when it cannot be named."""
+    from ..games.provenance import channel_spec
+
+    spec = channel_spec(channel)
+    if spec is None:
+        key = channel.key()
+        return None if key is None else key
+    return spec["name"] if "name" in spec else "custom:" + spec["sha256"]
 
 
 def _checksum(text: str) -> str:
@@ -116,9 +137,13 @@ class SolutionCache:
         self.loaded = 0
         self.saved = 0
         self.rejected = 0
-        channel_key = channel.key()
+        channel_key = _channel_key(channel)
         self.enabled = channel_key is not None
-        self.context = json.dumps([FORMAT_VERSION, game.key(), channel_key, str(a), str(b), bool(misere)])
+        self.context = json.dumps(
+            [FORMAT_VERSION, game.key(), channel_key, str(a), str(b), bool(misere), "optimal/optimal"]
+        )
+        self.channel, self.misere = channel, bool(misere)
+        self._proved: dict = {}  # (verify) the values served or saved so far, proved or computed
         self.path = path
         self._conn = None
         if self.enabled:
@@ -152,24 +177,22 @@ class SolutionCache:
             return None
         text, checksum, degree = row
         try:
-            intact = checksum is not None and _checksum(text) == checksum
-            if checksum is not None and not intact:
+            if checksum is None:
+                raise CacheError("it has no checksum (every entry of this format has one)")
+            if _checksum(text) != checksum:
                 raise CacheError("its checksum does not match: the stored entry was altered")
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise CacheError(f"not valid JSON ({exc.msg})") from None
-            full = self.verify or not intact
-            value = codec.decode(data, trusted=not full)
+            value = codec.decode(data, trusted=not self.verify)
             moves = [self.game.move_label(v, w) for w in self.game.followers(v)]
-            if full:
-                codec.check(value, *self.interval, moves=moves)
-                if checksum is None:
-                    self._store(v, text, max_degree(value))
-            elif not value.labels or {m for s in value.labels for m in s} - set(moves):
+            if not value.labels or {m for s in value.labels for m in s} - set(moves):
                 raise CacheError("its optimal moves are not legal moves of the position")
             if degree is not None and degree != max_degree(value):
                 raise CacheError(f"its recorded degree {degree} is not its formulas' largest degree")
+            if self.verify:
+                self._prove(v, value)
         except CacheError as exc:
             self.rejected += 1
             self.on_warning(
@@ -178,12 +201,38 @@ class SolutionCache:
             self._delete(v)
             return None
         self.loaded += 1
+        if self.verify:
+            self._proved[v] = value
         return value
+
+    def _prove(self, v, value) -> None:
+        """The Bellman check of ``v``'s entry, values and optimal moves, against
+        its followers' values (proved entries, or values solved in this run)."""
+        from ..analysis.bellman import check_position
+        from ..errors import VerificationError
+        from ..exact.piecewise import PiecewiseFunction
+
+        values = {v: value}
+        for x in self.game.followers(v):
+            got = self._proved.get(x)
+            if got is None and not self.game.followers(x):
+                got = PiecewiseFunction.constant(1 if self.misere else 0, *self.interval, frozenset(), frozenset())
+            if got is None:
+                got = self.load(x)
+            if got is None:
+                raise CacheError(f"its follower {self.game.position_label(x)} has no sound entry to check it against")
+            values[x] = got
+        try:
+            check_position(self.game, self.channel, values, self.interval, v, misere=self.misere, labels=True)
+        except VerificationError as exc:
+            raise CacheError(f"it is not the game's value: {exc}") from None
 
     def save(self, v, value) -> None:
         """Store ``v``'s value in one transaction."""
         if self.enabled:
             self.save_text(v, codec.text(value), max_degree(value))
+            if self.verify:
+                self._proved[v] = value
 
     def save_text(self, v, text: str, degree: int | None = None) -> None:
         """Store ``v``'s value given as :func:`codec.text` made it (a parallel
