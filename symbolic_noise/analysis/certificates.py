@@ -23,12 +23,15 @@ of two kinds about an integer polynomial ``g`` derived from the formulas (for
   rational point of every stretch between them, and at the piece's ends.
 
 Otherwise it gives a counterexample: an exact point (rational, or algebraic)
-where the statement fails, with the exact values there.  :func:`verify`
-re-checks a certificate from its JSON form alone: it re-derives every ``g``
-from the stored formulas, re-isolates its real roots and re-evaluates every
-sign, trusting nothing the solver or :func:`check` computed.  Optimality
-certificates carry each move's own formula on each piece; given the solution,
-:func:`verify` also re-derives those from the followers' values and the channel.
+where the statement fails, with the exact values there.
+
+:func:`certificate_document` turns certificates into one self-contained
+document (``symbolic-noise.certificate/2``): the game, channel, play,
+strategies and interval by name, the claims, and the values of every position
+their proof needs.  :func:`verify_document` trusts none of it but the names:
+it rebuilds the game and the channel, proves the stored values with the
+game's own equations (:mod:`symbolic_noise.analysis.bellman`) and decides
+each statement afresh from them (theory.md, section 7).
 
 Examples
 --------
