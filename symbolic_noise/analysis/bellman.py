@@ -407,6 +407,7 @@ class _Position:
                 where[j] = i
             forms = [g.formulas[i] for g, i in zip(self.fvals, where)]
             label = f.labels[own] if f.labels is not None else None
+            self._piece = own
             yield (c.points.points[r0], c.points.points[r1], f.formulas[own], label, forms, list(where),
                    changed if k else None)
 
@@ -543,16 +544,23 @@ class _Position:
             _fail(c.game, self.u, x, y, f"the optimal moves {sorted(map(str, label))} are not those of the value")
         if m == 1:
             return
-        todo = self._enclose(x, y, forms, w, where, skip=members)
-        todo = [v for v in todo if v not in members]
-        if not todo and not (members - {w}):
+        # the moves the stored label names tie with w: an identity settles each (a hint
+        # only when the labels are not checked: a move that does not tie is tested below)
+        hinted = members if label is not None else {
+            self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab in self.index}
+        todo = self._enclose(x, y, forms, w, where, skip=hinted)
+        if not todo and not (hinted - {w}):
             return
         common = self._common(forms)
         A = common.numerator(self.rows.num[w])
         q = self.rows.den[w]
-        for v in sorted(members - {w}):
-            if A * self.rows.den[v] != common.numerator(self.rows.num[v]) * q:
+        for v in sorted(hinted - {w}):
+            if A * self.rows.den[v] == common.numerator(self.rows.num[v]) * q:
+                c.report.identities += 1
+                continue
+            if label is not None:
                 _fail(c.game, self.u, x, y, f"the stored optimal move {self.labels[v]!r} does not tie with {self.labels[w]!r}")
+            todo.append(v)
         t = rational_between(x, y) if x.compare(y) else x.lo
         for v in todo:
             # V_w - V_v = (A q_v - A_v q) / (q q_v L): its numerator over a positive denominator
@@ -615,18 +623,24 @@ class _Position:
         if not (np.all(np.isfinite(ylo)) and np.all(np.isfinite(yhi)) and np.all(np.isfinite(slope))):
             return moves
         idx = np.array(moves, dtype=np.int64)
-        # G_v(t) = sum_j (psi(w, j) - psi(v, j)) y_j: interval products, summed
-        dlo = plo[w][None, :] - phi[idx]  # row v: bounds of psi(w, j) - psi(v, j)
-        dhi = phi[w][None, :] - plo[idx]
+        # G_v = V_w - V_v = sum_j D_vj (1 - N_j), D_vj = psi(w, j) - psi(v, j), which is 0
+        # identically where the two rows hold the same entry (one channel's rows often
+        # differ in a few followers only: Chomp's neighbour channels)
+        same = (self.psi.num_idx[idx] == self.psi.num_idx[w][None, :]) & (
+            self.psi.den_idx[idx] == self.psi.den_idx[w])[:, None]
+        live = ~same
+        # G_v(t): interval products, summed
+        dlo = np.where(live, plo[w][None, :] - phi[idx], 0.0)
+        dhi = np.where(live, phi[w][None, :] - plo[idx], 0.0)
         Y0, Y1 = ylo[None, :], yhi[None, :]
         low = np.minimum(np.minimum(dlo * Y0, dlo * Y1), np.minimum(dhi * Y0, dhi * Y1)).sum(axis=1)
-        # the variation over the box: |G_v(s) - G_v(t)| <= r (Lip V_w + Lip V_v), where
-        # |V_v'| <= sum_j |psi(v, j)'| |1 - N_j| + |psi(v, j)| |N_j'| and |1 - N_j| <= |y_j| + r |N_j'|
+        # the variation over the box: |G_v(s) - G_v(t)| <= r max |G_v'|, where
+        # |G_v'| <= sum_j |D_vj'| |1 - N_j| + |D_vj| |N_j'| and |1 - N_j| <= |y_j| + r |N_j'|
         r = float(hi - t) * (1 + 1e-9)
         ybound = np.maximum(np.abs(ylo), np.abs(yhi)) + r * slope
-        lip_w = float(dsup[w] @ ybound + sup[w] @ slope)
-        lip = dsup[idx] @ ybound + sup[idx] @ slope
-        var = r * (lip_w + lip)
+        dD = np.where(live, dsup[w][None, :] + dsup[idx], 0.0)
+        sD = np.where(live, sup[w][None, :] + sup[idx], 0.0)
+        var = r * (dD @ ybound + sD @ slope)
         size = np.abs(dlo).sum(axis=1) + np.abs(dhi).sum(axis=1) + var
         margin = low - var - 1e-12 * size - _SLACK
         undecided = [v for v, ok in zip(moves, margin > 0) if not ok]
