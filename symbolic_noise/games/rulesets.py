@@ -406,13 +406,17 @@ class ExplicitGame(Game):
         return self._graph.get(v, ())
 
     def check_reachable(self, v):
-        """``v`` if it is reachable from the start (the graph is explicit)."""
+        """``v`` if it is a node of the graph (the graph is the game: a
+        position it lists counts even where the start does not lead)."""
+        nodes = getattr(self, "_nodes", None)
+        if nodes is None:
+            nodes = self._nodes = set(self._graph) | {w for ws in self._graph.values() for w in ws} | {self._start}
         try:
-            found = v in set(self._order)
+            found = v in nodes
         except TypeError:
             found = False
         if not found:
-            raise GameParameterError(f"{v!r} is not a position of this game reachable from {self._start!r}")
+            raise GameParameterError(f"{v!r} is not a position of this game graph")
         return v
 
     def positions(self, start=None) -> tuple:

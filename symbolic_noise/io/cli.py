@@ -562,9 +562,9 @@ def _k_range(text: str) -> range:
         a, _, b = text.partition("..")
         if len(a) > 12 or len(b) > 12:
             raise ValueError(text)
-        lo, hi = int(a), int(b) if b else int(a)
-    except ValueError:
-        raise GameParameterError(f"--k takes a range like 1..64, not {text!r}") from None
+        lo, hi = parse_whole(a), parse_whole(b) if b else parse_whole(a)
+    except (ValueError, SymbolicNoiseError):
+        raise GameParameterError(f"--k takes a range like 1..64, not {readers.shown(text)[:40]!r}") from None
     if lo < 0 or hi < lo:
         raise GameParameterError(f"--k {text}: need 0 <= first <= last")
     if hi > MAX_HEAP:

@@ -176,6 +176,8 @@ def cmd_phase(args) -> int:
 
     game = game_from_spec(args.game, args.param)
     channel = _channel(args, game)
+    if args.opponent_channel is not None and not args.opponent_channel.strip():
+        raise SymbolicNoiseError("--opponent-channel needs a channel name, not an empty word")
     opponent = args.opponent_channel or f"{channel.name}@q"
     point = parse_point(args.locate) if args.locate else None
     if args.interval:

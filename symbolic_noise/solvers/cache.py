@@ -133,6 +133,13 @@ class SolutionCache:
                 " PRIMARY KEY (context, position))"
             )
             columns = {r[1] for r in self._conn.execute("PRAGMA table_info(solutions)")}
+            ours = {"context", "position", "data", "created"}
+            if not ours <= columns or columns - ours - {"checksum", "degree"}:
+                self.close()
+                raise CacheError(
+                    f"{path} is not a symbolic-noise cache: its table solutions has the columns"
+                    f" {', '.join(sorted(str(c)[:40] for c in columns))[:300]}, not {', '.join(sorted(ours | {'checksum', 'degree'}))}"
+                )
             if "checksum" not in columns:  # a cache written before checksums: its entries get a full check
                 self._conn.execute("ALTER TABLE solutions ADD COLUMN checksum TEXT")
             if "degree" not in columns:  # (entries written before it have none: NULL)
