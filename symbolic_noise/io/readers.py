@@ -86,7 +86,7 @@ def read_bytes(path: str, what: str, error=SymbolicNoiseError, cap: int = MAX_FI
             chunks.append(chunk)
             got += len(chunk)
         if got > cap:
-            raise error(f"{what} {name} has more than {cap} bytes (the cap)")
+            raise error(f"{what} {name} has more than the cap of {cap} bytes")
         return b"".join(chunks)
     except OSError as exc:
         raise error(f"cannot read {what} {name}: {exc.strerror}") from None
@@ -132,9 +132,9 @@ def loads(text: str, what: str, error=SymbolicNoiseError, max_depth: int = MAX_D
     except json.JSONDecodeError as exc:
         raise error(f"{what} is not valid JSON ({exc.msg}, line {exc.lineno})") from None
     except RecursionError:
-        raise error(f"{what} nests deeper than {max_depth} levels (the cap)") from None
+        raise error(f"{what} nests too deeply (deeper than {max_depth} levels, the cap)") from None
     if _depth(data) > max_depth:
-        raise error(f"{what} nests deeper than {max_depth} levels (the cap)")
+        raise error(f"{what} nests too deeply (deeper than {max_depth} levels, the cap)")
     return data
 
 
