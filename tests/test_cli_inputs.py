@@ -172,6 +172,7 @@ def test_a_channel_spec_with_two_at_signs(capsys):
 @pytest.mark.parametrize("option", ["--channel", "--opponent-channel"])
 def test_an_empty_channel_name(capsys, option):
     refused(capsys, "solve", "nim", "3", option, "", "--no-cache", match="empty word")
+    refused(capsys, "solve", "nim", "3", "--channel", "binary", option + "=", "--no-cache", match="empty word")
     refused(capsys, "solve", "nim", "3", option, "  ", "--no-cache", match="empty word")
 
 
@@ -194,6 +195,12 @@ def test_channel_rows_are_matched_in_canonical_form():
     ch.check_positions(game)
     i = [game.move_label((1, 2), w) for w in game.followers((1, 2))].index("2->0")
     assert ch.matrix(game, (1, 2))[i][i].text() == "1"
+
+
+@pytest.mark.parametrize("option", ["--interval", "--cache", "-o", "--dask", "--position", "--at"])
+def test_an_empty_option_is_an_error_not_the_default(capsys, option):
+    refused(capsys, "solve", "nim", "2", f"{option}=", match="needs a value, not an empty word", limit=5)
+    refused(capsys, "solve", "", "2", match="game needs a value")
 
 
 def test_a_duplicated_json_key(capsys, tmp_path):

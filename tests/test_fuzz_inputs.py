@@ -25,7 +25,15 @@ from symbolic_noise.io.cli import dask_address, main
 
 #: seconds one command may take
 CALL_LIMIT = 8
-FUZZ = settings(deadline=10_000, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+def fuzz(examples: int):
+    """Hypothesis settings of one fuzz test: ``examples`` inputs (times
+    ``SN_FUZZ_SCALE``, default 1, for a longer hunt), 10 s each at most."""
+    return settings(max_examples=examples * int(os.environ.get("SN_FUZZ_SCALE", "1")), deadline=10_000,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
 WORK = tempfile.mkdtemp(prefix="sn-fuzz-")
 CACHE = os.path.join(WORK, "cache.sqlite")
 
@@ -108,16 +116,14 @@ def channel_documents(draw):
     return doc
 
 
-@FUZZ
-@settings(max_examples=60)
+@fuzz(60)
 @given(doc=channel_documents(), game=st.sampled_from([("nim", "3"), ("kayles", "2,1"), ("chomp", "2x2")]))
 def test_channel_files(capsys, doc, game):
     path = _write("channel.json", doc)
     cli(capsys, "solve", *game, "--channel", path, "--no-cache")
 
 
-@FUZZ
-@settings(max_examples=30)
+@fuzz(30)
 @given(raw=st.binary(max_size=200))
 def test_channel_files_of_any_bytes(capsys, raw):
     path = os.path.join(WORK, "raw.json")
@@ -141,8 +147,7 @@ def strategy_documents(draw):
     return doc
 
 
-@FUZZ
-@settings(max_examples=50)
+@fuzz(50)
 @given(doc=strategy_documents(), game=st.sampled_from([("nim", "2"), ("nim", "2,1"), ("chomp", "2x2")]))
 def test_strategy_files(capsys, doc, game):
     path = _write("strategy.json", doc)
@@ -170,8 +175,7 @@ def encoded_functions(draw):
     return {"points": points, "formulas": formulas, "labels": labels, "point_labels": draw(st.one_of(st.none(), json_values))}
 
 
-@FUZZ
-@settings(max_examples=100)
+@fuzz(100)
 @given(data=encoded_functions(), trusted=st.booleans())
 def test_codec_decode(data, trusted):
     from symbolic_noise.solvers import codec
@@ -188,8 +192,7 @@ def test_codec_decode(data, trusted):
             pass
 
 
-@FUZZ
-@settings(max_examples=25)
+@fuzz(25)
 @given(data=encoded_functions(), columns=st.sampled_from([None, "(a, b)", "(context, position, data)", "(x TEXT)"]),
        checksum=st.booleans())
 def test_cache_databases_with_hostile_rows_or_tables(capsys, data, columns, checksum):
@@ -226,8 +229,7 @@ def _solve(capsys, *options):
     return cli(capsys, "solve", "nim", "2", "--no-cache", *options)
 
 
-@FUZZ
-@settings(max_examples=60)
+@fuzz(60)
 @given(text=words)
 def test_option_at(capsys, text):
     from symbolic_noise.exact.polys import as_fmpq
@@ -240,30 +242,26 @@ def test_option_at(capsys, text):
         assert str(solve(Nim(2), "binary").value()(p)) in out
 
 
-@FUZZ
-@settings(max_examples=40)
+@fuzz(40)
 @given(text=words)
 def test_option_interval(capsys, text):
     _solve(capsys, f"--interval={text}")
 
 
-@FUZZ
-@settings(max_examples=60)
+@fuzz(60)
 @given(text=words, game=st.sampled_from([("nim", "3"), ("nim", "2,3"), ("kayles", "3"), ("grundy", "5"), ("chomp", "2x3"),
                                          ("subtraction:1,2", "3,1")]))
 def test_option_position(capsys, text, game):
     cli(capsys, "solve", *game, f"--position={text}", "--no-cache")
 
 
-@FUZZ
-@settings(max_examples=30)
+@fuzz(30)
 @given(text=words)
 def test_option_digits(capsys, text):
     _solve(capsys, f"--digits={text}")
 
 
-@FUZZ
-@settings(max_examples=30)
+@fuzz(30)
 @given(text=words)
 def test_option_k(capsys, text):
     from symbolic_noise.io.cli import _k_range
@@ -275,8 +273,7 @@ def test_option_k(capsys, text):
     cli(capsys, "check", "conjecture9", f"--k={text}", "--no-cache", "--quiet")
 
 
-@FUZZ
-@settings(max_examples=30)
+@fuzz(30)
 @given(text=words)
 def test_option_upto(capsys, text):
     from symbolic_noise.exact.formula import parse_whole
@@ -286,8 +283,7 @@ def test_option_upto(capsys, text):
     cli(capsys, "grundy", "kayles", f"--upto={text}")
 
 
-@FUZZ
-@settings(max_examples=30)
+@fuzz(30)
 @given(text=words)
 def test_option_step(capsys, text):
     from symbolic_noise.exact.polys import as_fmpq
@@ -297,15 +293,13 @@ def test_option_step(capsys, text):
     cli(capsys, "table", "nim", "2", f"--step={text}", "--no-cache")
 
 
-@FUZZ
-@settings(max_examples=40)
+@fuzz(40)
 @given(text=words)
 def test_option_channel(capsys, text):
     _solve(capsys, f"--channel={text}")
 
 
-@FUZZ
-@settings(max_examples=40)
+@fuzz(40)
 @given(name=words, param=st.one_of(st.none(), words))
 def test_game_names_and_params(capsys, name, param):
     from symbolic_noise.games.registry import game_from_spec
@@ -315,8 +309,7 @@ def test_game_names_and_params(capsys, name, param):
     cli(capsys, "solve", name, *([] if param is None else [param]), "--no-cache")
 
 
-@FUZZ
-@settings(max_examples=30)
+@fuzz(30)
 @given(kind=st.sampled_from(["directory", "missing folder", "/dev/full", "odd name", "file"]), text=words)
 def test_output_paths(capsys, kind, text):
     safe = "".join(c for c in text if c not in "/\x00") or "x"
@@ -327,8 +320,7 @@ def test_output_paths(capsys, kind, text):
     assert rc == (0 if kind in ("odd name", "file") else 2)
 
 
-@FUZZ
-@settings(max_examples=30)
+@fuzz(30)
 @given(text=words)
 def test_option_dask(capsys, text):
     try:

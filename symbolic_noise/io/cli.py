@@ -875,8 +875,18 @@ def one_line(message: str) -> str:
     return readers.shown(" | ".join(parts))
 
 
+#: words given on the command line as positional arguments (the others are options)
+_POSITIONAL = ("game", "param", "certificate")
+
+
 def _check_outputs(args) -> None:
-    """Every output path the command writes, checked before the work."""
+    """No word given is empty (an empty ``--cache``, ``-o`` or ``--interval``
+    is an error, never the default), and every output path the command
+    writes is checked before the work."""
+    for dest, value in vars(args).items():
+        if isinstance(value, str) and not value.strip() and dest != "title":
+            name = dest if dest in _POSITIONAL else "--" + dest.replace("_", "-")
+            raise SymbolicNoiseError(f"{name} needs a value, not an empty word")
     for dest in ("output", "out", "plot"):
         path = getattr(args, dest, None)
         if isinstance(path, str):
