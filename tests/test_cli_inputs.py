@@ -74,12 +74,12 @@ def test_position_unreachable_from_the_start_is_refused_at_once(capsys):
 def test_a_sum_of_bounded_powers_is_refused_fast(capsys, tmp_path):
     entry = "+".join(["(3+p)^999"] * 19_000)  # 190,000 characters, each power within the caps
     path = channel_file(tmp_path, {"rows": [{"position": 2, "sent": 0, "received": [[0, entry], [1, "p"]]}]})
-    err = refused(capsys, "solve", "nim", "2", "--channel", path, "--no-cache", limit=10)
+    err = refused(capsys, "solve", "nim", "2", "--channel", path, "--no-cache", limit=20)
     assert "work" in err
     few = "+".join(["(3+p)^999"] * 600)  # 600 terms, 0.3 s: within every cap (a file shares one budget)
     rows = [{"position": v, "sent": s, "received": [[0, few], [1, "p"]]} for v in (2, 3) for s in range(v)]
     path = channel_file(tmp_path, {"rows": rows})
-    refused(capsys, "solve", "nim", "3", "--channel", path, "--no-cache", match="whole input", limit=10)
+    refused(capsys, "solve", "nim", "3", "--channel", path, "--no-cache", match="whole input", limit=20)
 
 
 def test_grundy_upto_is_capped(capsys):
@@ -122,6 +122,8 @@ def test_unwritable_output(capsys, tmp_path, target, option):
 def test_unwritable_plot_and_table_output(capsys, tmp_path):
     refused(capsys, "plot", "nim", "2", "--no-cache", "-o", tmp_path / "no" / "x.png", match="cannot write")
     refused(capsys, "table", "nim", "2", "--no-cache", "-o", "/dev/full", match="cannot write")
+    refused(capsys, "phase", "nim", "1", "--no-cache", "--plot", "/dev/full", match="cannot write")
+    refused(capsys, "phase", "nim", "1", "--no-cache", "--plot", tmp_path / "x.unknown", match="cannot write")
 
 
 def test_codec_decode_of_hostile_rows():

@@ -116,13 +116,6 @@ def channel_documents(draw):
     return doc
 
 
-@fuzz(60)
-@given(doc=channel_documents(), game=st.sampled_from([("nim", "3"), ("kayles", "2,1"), ("chomp", "2x2")]))
-def test_channel_files(capsys, doc, game):
-    path = _write("channel.json", doc)
-    cli(capsys, "solve", *game, "--channel", path, "--no-cache")
-
-
 @fuzz(30)
 @given(raw=st.binary(max_size=200))
 def test_channel_files_of_any_bytes(capsys, raw):
@@ -147,11 +140,20 @@ def strategy_documents(draw):
     return doc
 
 
-@fuzz(50)
-@given(doc=strategy_documents(), game=st.sampled_from([("nim", "2"), ("nim", "2,1"), ("chomp", "2x2")]))
-def test_strategy_files(capsys, doc, game):
-    path = _write("strategy.json", doc)
-    cli(capsys, "solve", *game, "--strategy", path, "--no-cache")
+#: the documents and games each file option is fuzzed with
+FILES = {
+    "--channel": (channel_documents(), [("nim", "3"), ("kayles", "2,1"), ("chomp", "2x2")]),
+    "--strategy": (strategy_documents(), [("nim", "2"), ("nim", "2,1"), ("chomp", "2x2")]),
+}
+
+
+@pytest.mark.parametrize("option", sorted(FILES))
+@fuzz(60)
+@given(data=st.data())
+def test_channel_and_strategy_files(capsys, option, data):
+    documents, games = FILES[option]
+    path = _write("file.json", data.draw(documents, label="document"))
+    cli(capsys, "solve", *data.draw(st.sampled_from(games), label="game"), option, path, "--no-cache")
 
 
 # ----------------------------------------------------------------- cache rows

@@ -152,17 +152,26 @@ def write_text(path: str, chunks: str | Iterable[str], what: str = "") -> None:
     """Write ``chunks`` (a string, or strings written one by one) to the file at
     ``path``; a failure to open, write or close it (a directory, a missing
     folder, no permission, a full device) is one line naming the file."""
+    _write(path, [chunks] if isinstance(chunks, str) else chunks, what, "w")
+
+
+def write_bytes(path: str, data: bytes, what: str = "") -> None:
+    """:func:`write_text` for bytes (an image made in memory)."""
+    _write(path, [data], what, "wb")
+
+
+def _write(path: str, chunks: Iterable, what: str, mode: str) -> None:
     name = shown(path)
     label = f"{what} " if what else ""
     try:
-        fh = open(path, "w", encoding="utf-8")
+        fh = open(path, mode, **({} if "b" in mode else {"encoding": "utf-8"}))
     except OSError as exc:
         raise SymbolicNoiseError(f"cannot write {label}{name}: {exc.strerror or exc}") from None
     except (ValueError, TypeError):
         raise SymbolicNoiseError(f"cannot write {label}{name}: not a valid path") from None
     try:
         try:
-            for chunk in [chunks] if isinstance(chunks, str) else chunks:
+            for chunk in chunks:
                 fh.write(chunk)
         finally:
             fh.close()
