@@ -355,6 +355,8 @@ class _Parser:
 
 def _quote(text: str) -> str:
     shown = text if len(text) <= 60 else text[:57] + "..."
+    if not shown.isprintable():  # (a line break would split the message)
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
     return '"' + shown.replace('"', '\\"') + '"'
 
 
