@@ -14,7 +14,6 @@ import os
 import signal
 import sqlite3
 import tempfile
-import time
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -209,10 +208,11 @@ def test_cache_databases_with_hostile_rows_or_tables(capsys, data, columns, chec
     if columns is None:
         from symbolic_noise.games.rulesets import Nim
 
-        SolutionCache(path, Nim(2), "binary").close()
+        store = SolutionCache(path, Nim(2), "binary")
+        context = store.context
+        store.close()
         text = json.dumps(data)
         with sqlite3.connect(path) as conn:
-            context = conn.execute("SELECT 1").fetchone() and json.dumps([1, "nim", "binary", "0", "1", False])
             conn.execute("INSERT INTO solutions (context, position, data, created, checksum) VALUES (?, ?, ?, 0, ?)",
                          (context, "2", text, hashlib.sha256(text.encode()).hexdigest() if checksum else None))
     else:
