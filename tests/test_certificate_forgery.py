@@ -38,9 +38,9 @@ def _truth(document) -> bool:
     game = game_from_canonical(document["game"])
     channel = channel_from_canonical(document["channel"])
     a, b = document["interval"]
-    sol = solve(game, channel, (a, b), misere=document["misere"])
     for claim in document["claims"]:
         v = game.check_position(tuple(claim["position"]) if isinstance(claim["position"], list) else claim["position"])
+        sol = solve(game, channel, (a, b), start=v, misere=document["misere"])
         if check(sol, claim["statement"], v).holds != (claim["verdict"] == "holds"):
             return False
     return True

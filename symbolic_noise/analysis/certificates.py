@@ -71,9 +71,9 @@ class StatementError(SymbolicNoiseError, ValueError):
 
 def _parse_move(text: str):
     text = text.strip()
-    if re.fullmatch(r"-?\d+", text):
+    if re.fullmatch(r"-?[0-9]+", text) and len(text) <= 12:
         return int(text)
-    m = re.fullmatch(r"\(\s*(-?\d+(?:\s*,\s*-?\d+)*)\s*\)", text)
+    m = re.fullmatch(r"\(\s*(-?[0-9]{1,12}(?:\s*,\s*-?[0-9]{1,12})*)\s*\)", text)
     if m:
         return tuple(int(x) for x in m.group(1).split(","))
     if not text:
@@ -147,6 +147,8 @@ class Statement:
         opt_set = re.fullmatch(r"optimal[-_ ]set\s*\{(.*)\}", head)
         if opt_set:
             moves = frozenset(_parse_move(x) for x in _split_moves(opt_set.group(1)))
+            if not moves:
+                raise StatementError(f"an optimal set names at least one move: {text!r}")
             return cls("optimal_set", moves, lo, hi)
         opt = re.fullmatch(r"optimal\s+(.+)", head)
         if opt:
@@ -185,12 +187,6 @@ def _point_json(x: RealAlgebraic, digits: int = 20) -> dict:
         out["poly"] = [str(int(c)) for c in x.poly.coeffs()]
         out["lo"], out["hi"] = str(x.lo), str(x.hi)
     return out
-
-
-def _point_from_json(d) -> RealAlgebraic:
-    if "poly" in d:
-        return RealAlgebraic.root(fmpz_poly([int(c) for c in d["poly"]]), as_fmpq(d["lo"]), as_fmpq(d["hi"]))
-    return RealAlgebraic.rational(as_fmpq(d["exact"]))
 
 
 def _analyse(g: fmpz_poly, lo: RealAlgebraic, hi: RealAlgebraic) -> dict:
@@ -333,10 +329,6 @@ def certificate_document(certs: list) -> dict:
 
 def _rf_json(f: RationalFunction) -> dict:
     return {"num": [str(int(c)) for c in f.num.coeffs()], "den": [str(int(c)) for c in f.den.coeffs()], "text": str(f)}
-
-
-def _rf_from_json(d) -> RationalFunction:
-    return RationalFunction(fmpz_poly([int(c) for c in d["num"]]), fmpz_poly([int(c) for c in d["den"]]))
 
 
 def _refine(funcs: list, lo: RealAlgebraic, hi: RealAlgebraic):
@@ -619,7 +611,7 @@ def verify_document(document, *, progress=None) -> list[Verified]:
         _need(c["verdict"] in ("holds", "fails"), f'claim {k}: the verdict is "holds" or "fails"')
         try:
             st = Statement.parse(c["statement"])
-            v = game.check_position(_position_from_json(c["position"]))
+            v = game.check_reachable(game.check_position(_position_from_json(c["position"])))
         except SymbolicNoiseError as exc:
             raise VerificationError(f"claim {k}: {exc}") from None
         _need(a <= st.lo and st.hi <= b, f"claim {k}: [{st.lo}, {st.hi}] is outside the certificate's interval [{a}, {b}]")

@@ -28,7 +28,16 @@ Caps (every one is checked before the work it bounds is done):
 * :data:`MAX_DEGREE`: the degree in p of every intermediate result, numerator
   and denominator, as written (``p**(10**9)`` is refused at once);
 * :data:`MAX_BITS`: the bit size of every intermediate coefficient;
-* :data:`MAX_NESTING` levels of parentheses and signs.
+* :data:`MAX_NESTING` levels of parentheses and signs;
+* :data:`MAX_WORK`: the total size (coefficients times bits) of every
+  intermediate result of one formula, a measure of the work it asks for
+  (a sum of thousands of ``(3+p)^999``, each term within the caps above, is
+  refused instead of taking minutes); :func:`work_budget` shares one such
+  budget between all the formulas of a file.
+
+Numbers are written in ASCII digits only (``int`` would also read Arabic-Indic
+or fullwidth digits and ``1_0``); :func:`parse_whole` reads a whole number
+(a heap size, a count, an option's value) by the same rule.
 
 Examples
 --------
@@ -44,6 +53,8 @@ symbolic_noise.errors.ExpressionError: unexpected '__import__' at column 1 in "_
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import re
 
 from flint import fmpq, fmpq_poly, fmpz
@@ -60,6 +71,10 @@ MAX_DEGREE = 1_000
 MAX_BITS = 20_000
 #: deepest nesting of parentheses and signs
 MAX_NESTING = 100
+#: most work one formula may ask for: the sum, over every intermediate result,
+#: of (degree + 1) * (coefficient bits + 1) of its numerator and denominator (a
+#: sum of (3+p)^999 terms spends about 3.2 million per term, about 1 ms)
+MAX_WORK = 4 * 10**9
 
 _TOKEN = re.compile(
     r"""\s*(?:
@@ -68,9 +83,10 @@ _TOKEN = re.compile(
       | (?P<name>[A-Za-z_][A-Za-z_0-9]*)
       | (?P<other>\S)
     )""",
-    re.VERBOSE,
+    re.VERBOSE | re.ASCII,
 )
-_SIMPLE_NUMBER = re.compile(r"\s*(-?\d+)(?:/(\d+))?\s*")
+_SIMPLE_NUMBER = re.compile(r"\s*(-?\d+)(?:/(\d+))?\s*", re.ASCII)
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _HINT = "a formula is a rational function of {symbol}: numbers, {symbol}, + - * / ** ^ and parentheses"
 
 
@@ -96,12 +112,61 @@ def _bits(f: fmpq_poly) -> int:
     return max(f.numer().height_bits(), int(f.denom()).bit_length())
 
 
+class _Budget:
+    """Work left for the formulas of one input (see :data:`MAX_WORK`)."""
+
+    __slots__ = ("left", "cap", "what")
+
+    def __init__(self, cap: int, what: str):
+        self.left, self.cap, self.what = cap, cap, what
+
+
+#: the budget shared by every formula read inside :func:`work_budget`
+_SHARED: contextvars.ContextVar = contextvars.ContextVar("formula_work_budget", default=None)
+#: work charged for each token (the parser's own time: about 3 microseconds)
+TOKEN_WORK = 10_000
+
+
+@contextlib.contextmanager
+def work_budget(units: int, what: str):
+    """Let every formula read inside share one budget of ``units`` of work
+    (:data:`MAX_WORK`), e.g. all the probabilities of one channel file.
+
+    >>> with work_budget(10**5, "the file"):
+    ...     parse_formula("1 - p")
+    ...     parse_formula("+".join(["p"] * 20))
+    Traceback (most recent call last):
+    ...
+    symbolic_noise.errors.ExpressionError: the formulas of the file ask for more work than 100000 (the cap for the whole input)
+    """
+    token = _SHARED.set(_Budget(units, what))
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
 class _Parser:
     def __init__(self, text: str, symbol: str, what: str):
         self.text, self.symbol, self.what = text, symbol, what
+        self.work = 0
+        self.shared = _SHARED.get()
         self.tokens = self._tokenize()
+        self.spend(TOKEN_WORK * len(self.tokens))
         self.i = 0
         self.depth = 0
+
+    def spend(self, units: int) -> None:
+        """Charge ``units`` of work to this formula and to the shared budget."""
+        self.work += units
+        if self.work > MAX_WORK:
+            self.fail(f"the {self.what} asks for more work than {MAX_WORK} (the cap: its intermediate results are too large together)")
+        if self.shared is not None:
+            self.shared.left -= units
+            if self.shared.left < 0:
+                raise ExpressionError(
+                    f"the formulas of {self.shared.what} ask for more work than {self.shared.cap} (the cap for the whole input)"
+                )
 
     # ------------------------------------------------------------------ errors
 
@@ -223,7 +288,8 @@ class _Parser:
             self.fail(f"the power at column {tok[2]} has degree {degree} * {e} > {MAX_DEGREE} (the cap on degrees)")
         if bits * e > MAX_BITS:
             self.fail(f"the power at column {tok[2]} has coefficients of about {bits * e} bits > {MAX_BITS} (the cap)")
-        return _Value(base.num**e, base.den**e)
+        self.spend((degree * e + 1) * (bits * e + 1))  # (before the work, which this bounds)
+        return self.check(_Value(base.num**e, base.den**e), tok)
 
     def exponent(self) -> int:
         start = self.peek()
@@ -276,6 +342,7 @@ class _Parser:
         bits = max(_bits(value.num), _bits(value.den))
         if bits > MAX_BITS:
             self.fail(f"the result of '{tok[1]}' at column {tok[2]} has coefficients of {bits} bits > {MAX_BITS} (the cap)")
+        self.spend((degree + 1) * (bits + 1))
         return value
 
     def parse(self) -> _Value:
@@ -288,6 +355,8 @@ class _Parser:
 
 def _quote(text: str) -> str:
     shown = text if len(text) <= 60 else text[:57] + "..."
+    if not shown.isprintable():  # (a line break would split the message)
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
     return '"' + shown.replace('"', '\\"') + '"'
 
 
@@ -320,6 +389,45 @@ def _check_text(text, what: str) -> str:
     if not text.strip():
         raise ExpressionError(f"an empty {what}")
     return text
+
+
+def parse_whole(text, what: str = "a whole number", lo: int | None = None, hi: int | None = None, error=ExpressionError) -> int:
+    """The whole number ``text`` writes in ASCII digits (an optional sign, no
+    underscores, no other digits), checked to lie in [lo, hi]; ``error``
+    (default :class:`ExpressionError`) otherwise, naming ``what``.  Long texts
+    are refused by their length, before any conversion.
+
+    >>> parse_whole(" 12 "), parse_whole("-3")
+    (12, -3)
+    >>> parse_whole("1_0", "a heap")
+    Traceback (most recent call last):
+    ...
+    symbolic_noise.errors.ExpressionError: a heap is written in ASCII digits 0-9, not '1_0'
+    >>> parse_whole("\u0663", "a heap")
+    Traceback (most recent call last):
+    ...
+    symbolic_noise.errors.ExpressionError: a heap is written in ASCII digits 0-9, not '\u0663'
+    """
+    if not isinstance(text, str):
+        raise error(f"{what} is written in ASCII digits 0-9, not {type(text).__name__} {str(text)[:20]!r}")
+    body = text.strip(" \t")
+    if not _WHOLE.fullmatch(body):
+        shown = body if len(body) <= 40 else body[:37] + "..."
+        raise error(f"{what} is written in ASCII digits 0-9, not {shown!r}")
+    digits = body.lstrip("+-").lstrip("0")
+    limit = max(len(str(abs(b))) for b in (lo, hi, 10**18) if b is not None)
+    if len(digits) > limit:
+        n = (10 ** (limit + 1)) * (-1 if body.startswith("-") else 1)  # beyond every bound given
+    else:
+        n = int(body)
+    if (lo is not None and n < lo) or (hi is not None and n > hi):
+        lo_s = "" if lo is None else f"{lo}"
+        hi_s = "" if hi is None else f"{hi}"
+        shown = body if len(body) <= 20 else body[:17] + "..."
+        if lo is not None and hi is not None:
+            raise error(f"{what} must be between {lo_s} and {hi_s}, not {shown}")
+        raise error(f"{what} must be {'>= ' + lo_s if lo is not None else '<= ' + hi_s}, not {shown}")
+    return n
 
 
 def parse_formula(text: str, symbol: str = "p"):

@@ -21,6 +21,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from flint import fmpz
+
+
+def _decimal(n: int) -> str:
+    """``str(n)`` for an int of any size (Python's own ``str`` refuses more
+    than 4,300 digits; FLINT's conversion has no such limit, and is fast).
+
+    >>> len(_decimal(10**5000))
+    5001
+    """
+    return str(n) if -10**4000 < n < 10**4000 else str(fmpz(n))
+
 
 def fixed(x: Fraction, decimals: int) -> str:
     """``x`` rounded to ``decimals`` digits after the point (half to even)."""
@@ -28,7 +40,7 @@ def fixed(x: Fraction, decimals: int) -> str:
         raise ValueError("decimals must be >= 0")
     n = round(Fraction(x) * 10**decimals)
     sign = "-" if n < 0 else ""
-    digits = str(abs(n)).rjust(decimals + 1, "0")
+    digits = _decimal(abs(n)).rjust(decimals + 1, "0")
     if decimals == 0:
         return sign + digits
     return f"{sign}{digits[:-decimals]}.{digits[-decimals:]}"
@@ -37,7 +49,9 @@ def fixed(x: Fraction, decimals: int) -> str:
 def _exponent(x: Fraction) -> int:
     """The integer e with 10^e <= |x| < 10^(e+1), for x != 0."""
     x = abs(x)
-    e = len(str(x.numerator)) - len(str(x.denominator))
+    # an estimate from the bit lengths (no decimal conversion of a huge
+    # numerator), corrected by the exact comparisons below
+    e = int((x.numerator.bit_length() - x.denominator.bit_length()) * 0.30102999566398120)
     while Fraction(10) ** e > x:
         e -= 1
     while Fraction(10) ** (e + 1) <= x:
@@ -54,7 +68,7 @@ def _significant_exact(x: Fraction, digits: int) -> str:
         e += 1
         n = round(x * Fraction(10) ** (digits - 1 - e))
     sign = "-" if n < 0 else ""
-    body = str(abs(n))
+    body = _decimal(abs(n))
     if -7 <= e < 21:
         point = e + 1  # digits before the decimal point
         if point <= 0:

@@ -40,6 +40,7 @@ from ..errors import (
     UnknownChannelError,
 )
 from .rulesets import Game
+from ..errors import GameParameterError
 from ..exact.polys import ONE, as_fmpq
 from ..exact.ratfunc import RationalFunction
 
@@ -374,6 +375,34 @@ class CustomChannel(Channel):
     def check(self, game, v, rows, interval) -> None:
         validate_rows(rows, interval, game=game, position=v)
 
+    def check_positions(self, game: Game) -> None:
+        """Refuse rows for positions that ``game`` does not have: every
+        position of the table must be one of the game's, reachable from its
+        start (:meth:`Game.check_reachable`); positions are rewritten in the
+        game's canonical form (heaps sorted, a heap game's ``5`` as ``(5,)``),
+        so that none is ignored for being written another way.
+
+        >>> from symbolic_noise.games.rulesets import Nim
+        >>> CustomChannel({7: {0: {0: 1}}}).check_positions(Nim(3))
+        Traceback (most recent call last):
+        ...
+        symbolic_noise.errors.InvalidChannelError: psi is given at 7, which is not a position of 1-pile Nim, k = 3: a heap of 7 chips is not a position of Nim with k = 3 (at most 3 chips)
+        """
+        if callable(self._psi):
+            return
+        canonical: dict = {}
+        for v, table in self._psi.items():
+            try:
+                w = game.check_reachable(game.check_position(_freeze(v)))
+            except (GameParameterError, TypeError, ValueError) as exc:
+                raise InvalidChannelError(
+                    f"psi is given at {_shown_json(v)}, which is not a position of {game.describe()}: {exc}", position=v,
+                ) from None
+            if w in canonical:
+                raise InvalidChannelError(f"psi is given twice at position {game.position_label(w)}", position=w)
+            canonical[w] = table
+        self._psi = canonical
+
 
 def _items(row):
     if isinstance(row, Mapping):
@@ -540,7 +569,9 @@ def get_channel(name) -> Channel:
         return name
     if name is None:
         return None
-    if isinstance(name, str) and "@" in name:
+    if not isinstance(name, str) or not name.strip():
+        raise UnknownChannelError(f"a channel is named by a word such as binary or king, not {str(name)[:40]!r}")
+    if "@" in name:
         # "binary@1/10": the channel with its parameter fixed at an exact rational
         from .extra_channels import fixed_channel
 
@@ -568,6 +599,45 @@ def _entry(expr, v, sent, received) -> RationalFunction:
     )
 
 
+#: most rows of a channel file, and most probabilities in all its rows
+MAX_ROWS = 1_000_000
+#: work of all the formulas of one channel file (see :data:`symbolic_noise.exact.formula.MAX_WORK`)
+MAX_FILE_WORK = 8 * 10**9
+
+
+def _shown_json(value) -> str:
+    """A position or move from a file, shortened for a message."""
+    text = json.dumps(value) if not isinstance(value, tuple) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def json_key(value, what: str, error=InvalidChannelError):
+    """A position or move read from a JSON file: a whole number, a string or a
+    list of them (lists of lists for positions such as Chomp boards), as a
+    hashable value (lists become tuples); anything else is ``error``.
+
+    >>> json_key([2, [1, 3]], "a position")
+    (2, (1, 3))
+    >>> json_key({"a": 1}, "row 0: the position")
+    Traceback (most recent call last):
+    ...
+    symbolic_noise.errors.InvalidChannelError: row 0: the position is a number, a string or a list of them, not an object
+    """
+    names = {dict: "an object", float: "a number with a point", bool: "true or false", type(None): "null"}
+
+    def freeze(x, depth):
+        if isinstance(x, bool) or not isinstance(x, (int, str, list)):
+            kind = names.get(type(x), "a number with a point" if isinstance(x, str) else type(x).__name__)
+            raise error(f"{what} is a number, a string or a list of them, not {kind}")
+        if isinstance(x, list):
+            if depth >= 4:
+                raise error(f"{what} nests lists deeper than 4 levels")
+            return tuple(freeze(e, depth + 1) for e in x)
+        return x
+
+    return freeze(value, 0)
+
+
 def custom_channel_from_json(data, *, name: str = "custom") -> CustomChannel:
     """A :class:`CustomChannel` from the JSON document the command line reads::
 
@@ -588,23 +658,38 @@ def custom_channel_from_json(data, *, name: str = "custom") -> CustomChannel:
     ...
     symbolic_noise.errors.InvalidChannelError: psi at position 2, sent 0, received 0: unexpected '__import__' at column 1 in "__import__('os')" (a formula is a rational function of p: numbers, p, + - * / ** ^ and parentheses)
     """
-    if not isinstance(data, Mapping) or "rows" not in data:
+    from ..exact.formula import work_budget
+
+    if not isinstance(data, Mapping) or not isinstance(data.get("rows"), list):
         raise InvalidChannelError('a custom channel file is a JSON object with a "rows" list')
+    rows = data["rows"]
+    if len(rows) > MAX_ROWS:
+        raise InvalidChannelError(f"a custom channel file has {len(rows)} rows, more than {MAX_ROWS} (the cap)")
     table: dict = {}
-    for k, row in enumerate(data["rows"]):
-        try:
-            v, sent, received = _freeze(row["position"]), _freeze(row["sent"]), row["received"]
-        except (KeyError, TypeError):
-            raise InvalidChannelError(
-                f'row {k} of the custom channel needs "position", "sent" and "received"'
-            ) from None
-        if not isinstance(received, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in received):
-            raise InvalidChannelError(f'row {k}: "received" must be a list of [move, expression] pairs')
-        sent_table = table.setdefault(v, {})
-        if sent in sent_table:
-            raise InvalidChannelError(f"position {v!r}: the sent move {sent!r} is given twice", position=v, sent=sent)
-        sent_table[sent] = [(_freeze(m), _entry(expr, v, sent, _freeze(m))) for m, expr in received]
+    entries = 0
+    with work_budget(MAX_FILE_WORK, "the channel file"):
+        for k, row in enumerate(rows):
+            if not isinstance(row, Mapping) or not {"position", "sent", "received"} <= set(row):
+                raise InvalidChannelError(f'row {k} of the custom channel needs "position", "sent" and "received"')
+            v = json_key(row["position"], f"row {k}: the position")
+            sent = json_key(row["sent"], f"row {k}: the sent move")
+            received = row["received"]
+            if not isinstance(received, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in received):
+                raise InvalidChannelError(f'row {k}: "received" must be a list of [move, expression] pairs')
+            entries += len(received)
+            if entries > MAX_ROWS:
+                raise InvalidChannelError(f"a custom channel file has more than {MAX_ROWS} probabilities (the cap)")
+            sent_table = table.setdefault(v, {})
+            if sent in sent_table:
+                raise InvalidChannelError(f"position {v!r}: the sent move {sent!r} is given twice", position=v, sent=sent)
+            pairs = []
+            for m, expr in received:
+                move = json_key(m, f"row {k}: a received move")
+                pairs.append((move, _entry(expr, v, sent, move)))
+            sent_table[sent] = pairs
     default = data.get("default")
+    if default is not None and (not isinstance(default, str) or not default.strip()):
+        raise InvalidChannelError(f'custom channel default: "default" names a built-in channel such as "uniform", not {_shown_json(default)}')
     try:
         channel = CustomChannel(table, default=default, name=name)
     except UnknownChannelError as exc:

@@ -223,8 +223,8 @@ def fixed_channel(spec: str) -> FixedChannel:
     'tremble@1/3'
     """
     base, _, q = spec.rpartition("@")
-    if not base or not q:
-        raise UnknownChannelError(f"a fixed channel is written NAME@P (e.g. binary@1/10), not {spec!r}")
+    if not base.strip() or not q.strip() or "@" in base:
+        raise UnknownChannelError(f"a fixed channel is written NAME@P with one @ (e.g. binary@1/10), not {spec!r}")
     try:
         value = as_fmpq(q)
     except ExpressionError:

@@ -289,6 +289,8 @@ def normalise_code(code: str) -> tuple[str, tuple[int, ...], int]:
     values = []
     for ch in digits:
         try:
+            if not (ch.isascii() and ch.isalnum()):
+                raise ValueError(ch)
             d = int(ch, base)
         except ValueError:
             hint = f" (hexadecimal codes start with 0x, e.g. 0x{text})" if base == 8 and ch.lower() in "89abcdef" else ""
@@ -391,14 +393,11 @@ def parse_heaps(text: str) -> Heaps:
     >>> parse_heaps("7, 2,5,3"), parse_heaps("2+3"), parse_heaps("()")
     ((2, 3, 5, 7), (2, 3), ())
     """
-    body = text.strip().strip("[]() ")
-    parts = [s.strip() for s in body.replace("+", ",").split(",")]
-    if parts and parts[-1] == "":
-        parts.pop()  # "5," is one heap of 5
     try:
-        sizes = [int(s) for s in parts] if body else []
-    except ValueError:
-        raise GameParameterError(f"heaps are written as sizes like 2,3 (or 2+3), not {text!r}") from None
+        sizes = games.whole_list(text, "heaps", ",+")
+    except GameParameterError:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise GameParameterError(f"heaps are written as sizes like 2,3 (or 2+3), not {shown!r}") from None
     return heaps_position(sizes)
 
 
@@ -491,8 +490,36 @@ class HeapGame(Game):
     def check_position(self, v) -> Heaps:
         return heaps_position(v)
 
+    def check_reachable(self, v: Heaps) -> Heaps:
+        """``v`` if it can arise from the start heaps, else GameParameterError.
+
+        No move makes a heap larger or adds chips.  A ruleset that never splits
+        a heap (Nim, subtraction games, octal codes without 4 or 8 digits) only
+        shrinks heaps or removes them, so the heaps of ``v`` must fit under
+        distinct start heaps (largest under largest): for Nim that test is
+        exact.  A ruleset that splits needs at most the start's chips and no
+        heap larger than the start's largest.
+
+        >>> MultiNim((2, 5)).check_reachable((1, 5)), MultiNim((2, 5)).check_reachable((4,))
+        ((1, 5), (4,))
+        >>> MultiNim((2, 5)).check_reachable((3, 3))
+        Traceback (most recent call last):
+        ...
+        symbolic_noise.errors.GameParameterError: heaps 3+3 cannot be reached from the start 2+5 of multi-pile Nim, heaps 2+5: no heap grows, and 3+3 does not fit under the start's heaps
+        """
+        start = self.heaps
+        head = f"heaps {self.position_label(v)} cannot be reached from the start {self.position_label(start)} of {self.describe()}"
+        if self.rules.max_heaps == 1:
+            if len(v) > len(start) or any(h > s for h, s in zip(sorted(v, reverse=True), sorted(start, reverse=True))):
+                raise GameParameterError(f"{head}: no heap grows, and {self.position_label(v)} does not fit under the start's heaps")
+        elif sum(v) > sum(start) or max(v, default=0) > max(start, default=0):
+            raise GameParameterError(f"{head}: no move adds chips or makes a heap larger than the start's largest")
+        return v
+
     def parse_position(self, text: str) -> Heaps:
-        return parse_heaps(text)
+        if not isinstance(text, str) or not text.strip():
+            raise GameParameterError("a heap position is written like 2,3 (0 or () for no heap), not an empty word")
+        return self.check_reachable(parse_heaps(text))
 
     def binary_encoding(self, v: Heaps) -> tuple[int, tuple[int, ...]]:
         """Width and codes of the moves at ``v`` (see the class docstring)."""
@@ -582,7 +609,7 @@ class GrundysGame(HeapGame):
 
 
 def _looks_like_code(word: str) -> bool:
-    return word[:1].isdigit() or word.startswith(".")
+    return word[:1] in "0123456789." and word[:1] != ""
 
 
 def heap_rules_from_spec(spec) -> HeapRules:
@@ -621,10 +648,12 @@ def heap_rules_from_spec(spec) -> HeapRules:
     elif family == "hex":
         return OctalRules("0x" + param.strip())
     elif family == "subtraction":
+        from ..exact.formula import parse_whole
+
         pieces = [s.strip() for s in param.strip("{} ").split(",") if s.strip()]
         try:
-            return SubtractionRules(int(s) for s in pieces)
-        except ValueError:
+            return SubtractionRules(parse_whole(s, "an element of the subtraction set", None, None, GameParameterError) for s in pieces)
+        except GameParameterError:
             raise GameParameterError(f"a subtraction set is written like subtraction:1,2,3, not {word!r}") from None
     raise UnknownGameError(
         f"unknown heap game {spec!r} (known: nim, kayles, dawson-kayles, dawson-chess, lasker, grundy,"

@@ -91,17 +91,32 @@ class Game(abc.ABC):
         """Validate (and normalise) a position given by a user; raise GameParameterError."""
         return v
 
+    def check_reachable(self, v: Position) -> Position:
+        """``v`` (a position from :meth:`check_position`) if it can arise from
+        the start position, else GameParameterError; games without a cheap
+        exact test bound it by the start instead (see the subclasses).  A
+        position from outside (the command line, a channel or strategy file)
+        passes both checks before any work is done on it."""
+        return v
+
     def parse_position(self, text: str) -> Position:
-        """A position written on the command line (JSON, or a plain word), validated."""
+        """A position written on the command line (JSON, or a plain word),
+        validated and checked to be reachable from the start."""
         import json
 
+        if not isinstance(text, str) or not text.strip():
+            raise GameParameterError(f"a position of {self.describe()} is not an empty word")
+        if len(text) > MAX_POSITION_TEXT:
+            raise GameParameterError(f"a position written in {len(text)} characters is longer than {MAX_POSITION_TEXT} (the cap)")
         try:
             value = json.loads(text)
         except json.JSONDecodeError:
             value = text
+        except RecursionError:
+            raise GameParameterError("a position nests too deeply") from None
         if isinstance(value, list):
             value = tuple(value)
-        return self.check_position(value)
+        return self.check_reachable(self.check_position(value))
 
     def positions(self, start: Position | None = None) -> tuple:
         """All positions reachable from ``start`` (default: the start), followers first."""
@@ -130,6 +145,44 @@ class Game(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.describe()}>"
+
+
+#: longest text read as one position (Chomp 16384 x 16384 needs about 100,000)
+MAX_POSITION_TEXT = 200_000
+
+
+def whole_list(text: str, what: str, separators: str = ",") -> list[int]:
+    """Whole numbers written ``3,2``, ``[3,2]`` or ``(3,2)`` (one pair of
+    brackets at most; ASCII digits only); GameParameterError otherwise.  A
+    trailing separator is allowed (``5,`` is one number); ``()`` and the
+    empty text are none.
+
+    >>> whole_list(" [3, 2] ", "a Chomp position"), whole_list("2+3,", "heaps", ",+"), whole_list("()", "heaps")
+    ([3, 2], [2, 3], [])
+    >>> whole_list("1_0,2", "heaps")
+    Traceback (most recent call last):
+    ...
+    symbolic_noise.errors.GameParameterError: heaps are written as whole numbers like 3,2 (ASCII digits), not '1_0,2'
+    """
+    from ..exact.formula import parse_whole
+
+    if not isinstance(text, str):
+        raise GameParameterError(f"{what} are written as text like 3,2, not {type(text).__name__}")
+    if len(text) > MAX_POSITION_TEXT:
+        raise GameParameterError(f"{what} written in {len(text)} characters is longer than {MAX_POSITION_TEXT} (the cap)")
+    body = text.strip()
+    if body[:1] in ("[", "(") and body[-1:] == {"[": "]", "(": ")"}[body[:1]]:
+        body = body[1:-1].strip()
+    for sep in separators[1:]:
+        body = body.replace(sep, separators[0])
+    parts = [part.strip() for part in body.split(separators[0])] if body else []
+    if parts and parts[-1] == "" and len(parts) > 1:
+        parts.pop()  # "5," is one number
+    shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:37] + "..."
+    try:
+        return [parse_whole(part, what, 0, None, GameParameterError) for part in parts]
+    except GameParameterError:
+        raise GameParameterError(f"{what} are written as whole numbers like 3,2 (ASCII digits), not {shown!r}") from None
 
 
 def _check_int(value, what: str, minimum: int) -> int:
@@ -180,10 +233,13 @@ class Nim(Game):
         return v
 
     def parse_position(self, text: str) -> int:
+        from ..exact.formula import parse_whole
+
         try:
-            heap = int(text)
-        except ValueError:
-            raise GameParameterError(f"a Nim heap is a whole number of chips, not {text!r}") from None
+            heap = parse_whole(text, "a Nim heap", None, None, GameParameterError)
+        except GameParameterError:
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise GameParameterError(f"a Nim heap is a whole number of chips, not {shown!r}") from None
         return self.check_position(heap)
 
     def binary_encoding(self, v: int) -> tuple[int, tuple[int, ...]]:
@@ -244,10 +300,16 @@ class Chomp(Game):
         return "(" + ",".join(str(r) for r in v) + ")"
 
     def check_position(self, v) -> tuple:
+        import numbers
+
         try:
-            v = tuple(int(r) for r in v)
-        except (TypeError, ValueError):
-            raise GameParameterError(f"a Chomp position is a tuple of row lengths, not {v!r}") from None
+            ok = not isinstance(v, (str, bytes)) and all(isinstance(r, numbers.Integral) and not isinstance(r, bool) for r in v)
+        except TypeError:
+            ok = False
+        if not ok:
+            shown = repr(v) if len(repr(v)) <= 60 else repr(v)[:57] + "..."
+            raise GameParameterError(f"a Chomp position is a tuple of row lengths, not {shown}")
+        v = tuple(int(r) for r in v)
         shown = ",".join(str(r) for r in v)
         if not v or any(r < 1 for r in v):
             raise GameParameterError(
@@ -268,11 +330,13 @@ class Chomp(Game):
         return v
 
     def parse_position(self, text: str) -> tuple:
-        """``"3,2"`` or ``"[3,2]"`` (row lengths, bottom row first)."""
+        """``"3,2"`` or ``"[3,2]"`` (row lengths, bottom row first); a Young
+        diagram inside the board is reachable from the full board."""
         try:
-            rows = tuple(int(r) for r in text.strip("[]() ").split(",") if r.strip())
-        except ValueError:
-            raise GameParameterError(f"a Chomp position is written as row lengths like 3,2, not {text!r}") from None
+            rows = tuple(whole_list(text, "Chomp row lengths"))
+        except GameParameterError:
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise GameParameterError(f"a Chomp position is written as row lengths like 3,2, not {shown!r}") from None
         return self.check_position(rows)
 
     def squares(self, v: tuple) -> list[tuple[int, int]]:
@@ -340,6 +404,20 @@ class ExplicitGame(Game):
 
     def followers(self, v) -> tuple:
         return self._graph.get(v, ())
+
+    def check_reachable(self, v):
+        """``v`` if it is a node of the graph (the graph is the game: a
+        position it lists counts even where the start does not lead)."""
+        nodes = getattr(self, "_nodes", None)
+        if nodes is None:
+            nodes = self._nodes = set(self._graph) | {w for ws in self._graph.values() for w in ws} | {self._start}
+        try:
+            found = v in nodes
+        except TypeError:
+            found = False
+        if not found:
+            raise GameParameterError(f"{v!r} is not a position of this game graph")
+        return v
 
     def positions(self, start=None) -> tuple:
         if start is None:

@@ -70,16 +70,21 @@ def family_values(name: str, ks: Sequence[int], *, param: str | None = None, cha
         game: Any = Nim(ks[-1])
         positions = {k: k for k in ks}
     elif family == "chomp":
-        rows = int(param or 2)
-        if rows < 1 or ks[0] < 1:
+        from ..exact.formula import parse_whole
+        from ..games.registry import parse_board
+
+        rows = 2 if param is None else parse_whole(param, "the number of Chomp rows", 1, None, GameParameterError)
+        if ks[0] < 1:
             raise GameParameterError("a Chomp bar needs at least one row and one column")
-        game = Chomp(rows, ks[-1])
+        game = Chomp(*parse_board(f"{rows}x{ks[-1]}"))
         positions = {k: game.check_position((k,) * rows) for k in ks}
     else:
         if ks[0] < 0:
             raise GameParameterError("heaps cannot be negative")
         game = game_from_spec(name, str(ks[-1]))
         positions = {k: game.parse_position(str(k)) for k in ks}
+    if isinstance(channel, str) and not channel.strip():
+        raise GameParameterError("--channel needs a channel name, not an empty word")
     chan = get_channel(channel or default_channel_name(game)) if isinstance(channel, str) or channel is None else channel
     sol = solve(game, chan, interval, misere=misere)
     out = []

@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import os
 import sys
 from collections.abc import Iterable
 from concurrent.futures import BrokenExecutor
 
-from . import cli_chance, cli_informed, reports
+from . import cli_chance, cli_informed, readers, reports
 from .._version import __version__
 from ..games.channels import channel_names, custom_channel_from_json, get_channel
-from ..errors import CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError, WorkerLostError
+from ..errors import (
+    CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError, UnknownChannelError, WorkerLostError,
+)
 from ..games.registry import FAMILIES, MAX_HEAP, default_channel_name, game_from_spec, parse_heap
+from ..exact.formula import parse_whole
 from ..exact.polys import as_fmpq, to_fraction
 from ..exact.rounding import fixed
 from ..solvers.solver import exact_interval, solve
@@ -39,17 +41,17 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit status 2."""
 
     def error(self, message):
-        self.exit(2, f"{PROG}: error: {message}\n")
+        self.exit(2, f"{PROG}: error: {one_line(message)}\n")
 
 
 def _bounded_int(what: str, lo: int, hi: int):
-    """An argparse type: a whole number in [lo, hi]."""
+    """An argparse type: a whole number in [lo, hi], in ASCII digits."""
 
     def parse(text: str) -> int:
         try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            n = parse_whole(text)
+        except SymbolicNoiseError:
+            raise argparse.ArgumentTypeError(f"{readers.shown(text)[:40]!r} is not a whole number") from None
         if not lo <= n <= hi:
             raise argparse.ArgumentTypeError(f"{what} must be between {lo} and {hi}")
         return n
@@ -59,6 +61,9 @@ def _bounded_int(what: str, lo: int, hi: int):
 
 _digits = _bounded_int("digits", 1, 10000)
 _jobs = _bounded_int("--jobs", 1, 512)
+#: largest n of ``grundy --upto`` (its values take 4 bytes each, and a nim-sequence of 10^7 a few seconds)
+MAX_UPTO = 10**7
+_upto = _bounded_int("--upto", 0, MAX_UPTO)
 
 
 def _interval(text: str):
@@ -69,40 +74,37 @@ def _interval(text: str):
 
 
 #: largest JSON file read from the command line (channel files, certificates)
-MAX_FILE_BYTES = 64 * 2**20
+MAX_FILE_BYTES = readers.MAX_FILE_BYTES
 
 
 def _read_json(path: str, what: str, error=SymbolicNoiseError):
-    """A JSON file given on the command line, read as data: at most
-    :data:`MAX_FILE_BYTES`, numbers with a decimal point kept as their text (so
-    that ``0.1`` means exactly 1/10), any failure one line naming the file."""
-    try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise error(f"{what} {path} has {size} bytes, more than the cap of {MAX_FILE_BYTES}")
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh, parse_float=str, parse_constant=lambda c: c)
-    except OSError as exc:
-        raise error(f"cannot read {what} {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise error(f"{what} {path} is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise error(f"{what} {path} is not valid JSON ({exc.msg}, line {exc.lineno})") from None
-    except RecursionError:
-        raise error(f"{what} {path} nests too deeply to be read") from None
+    """A JSON file given on the command line, read as data by
+    :func:`symbolic_noise.io.readers.read_json` (capped, any failure one line
+    naming the file)."""
+    return readers.read_json(path, what, error, MAX_FILE_BYTES)
 
 
 def _channel(args, game):
-    return _channel_from_spec(args.channel or default_channel_name(game))
+    if args.channel is not None and not args.channel.strip():
+        raise UnknownChannelError("--channel needs a channel name or a channel file, not an empty word")
+    return _channel_from_spec(args.channel or default_channel_name(game), game)
 
 
-def _channel_from_spec(name: str):
+def _channel_from_spec(name: str, game=None):
+    """The channel ``name`` names: built in, or a channel file (checked
+    against ``game`` when it is given: every row's position must be one of
+    the game's, reachable from its start)."""
+    if not isinstance(name, str) or not name.strip():
+        raise UnknownChannelError("a channel is a name or a channel file, not an empty word")
     if name.endswith(".json") or os.path.isfile(name):
         data = _read_json(name, "the custom channel file", InvalidChannelError)
         try:
-            return custom_channel_from_json(data, name=f"custom ({os.path.basename(name)})")
+            channel = custom_channel_from_json(data, name=f"custom ({os.path.basename(name)})")
+            if game is not None:
+                channel.check_positions(game)
         except InvalidChannelError as exc:
-            raise InvalidChannelError(f"channel file {name}: {exc}") from None
+            raise InvalidChannelError(f"channel file {readers.shown(name)}: {exc}") from None
+        return channel
     return get_channel(name)
 
 
@@ -159,13 +161,31 @@ def _open_cache(args, game, channel, interval):
     from ..solvers.cache import SolutionCache, default_cache_path
 
     path = args.cache or default_cache_path()
+    if args.cache:  # (the default folder is made when missing, a folder given is not)
+        _check_cache_path(path)
     try:
         return SolutionCache(
             path, game, channel, interval, misere=args.misere, on_warning=_warn,
             verify=getattr(args, "verify_cache", False),
         )
     except (OSError, __import__("sqlite3").Error) as exc:
-        raise CacheError(f"cannot open the cache {path}: {exc}") from None
+        raise CacheError(f"cannot open the cache {readers.shown(path)}: {exc}") from None
+
+
+def _check_cache_path(path: str) -> None:
+    """A cache file given by ``--cache``: its folder exists and it is a file
+    that can be written (else one line, before any work)."""
+    name = readers.shown(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CacheError(f"cannot open the cache {name}: the folder {readers.shown(folder)} does not exist")
+    if os.path.exists(path):
+        if not os.path.isfile(path):
+            raise CacheError(f"cannot open the cache {name}: it is not a regular file")
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise CacheError(f"cannot open the cache {name}: it cannot be read and written")
+    elif not os.access(folder, os.W_OK):
+        raise CacheError(f"cannot open the cache {name}: its folder cannot be written")
 
 
 def _workers(args):
@@ -186,16 +206,51 @@ def _workers(args):
     return pools, lambda: stop_pools(pools)
 
 
+#: seconds to wait for a Dask scheduler to answer
+DASK_TIMEOUT = 5
+
+
+def dask_address(address: str) -> str:
+    """``address`` if it is written like a Dask scheduler's address
+    (``tcp://host:port``, ``host:port``, ``tls://...``, ``inproc://...``),
+    else a one-line error at once.
+
+    >>> dask_address("tcp://127.0.0.1:8786"), dask_address("scheduler:8786")
+    ('tcp://127.0.0.1:8786', 'scheduler:8786')
+    >>> dask_address("tcp://:x")
+    Traceback (most recent call last):
+    ...
+    symbolic_noise.errors.SymbolicNoiseError: --dask 'tcp://:x' is not a scheduler address (write it like tcp://host:8786)
+    """
+    import re
+
+    shown = readers.shown(address)[:80]
+    text = address.strip()
+    m = re.fullmatch(r"(?:(tcp|tls|ucx|ws|wss)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::([0-9]{1,5}))?", text, re.ASCII)
+    ok = m is not None and (m.group(3) is None or 0 < int(m.group(3)) < 65536)
+    if re.fullmatch(r"inproc://[A-Za-z0-9._/:-]+", text, re.ASCII):
+        ok = True
+    if not ok:
+        raise SymbolicNoiseError(f"--dask {shown!r} is not a scheduler address (write it like tcp://host:8786)")
+    return text
+
+
 def dask_client(address: str):
-    """A ``distributed.Client`` of the scheduler at ``address`` (one-line errors)."""
+    """A ``distributed.Client`` of the scheduler at ``address`` (one-line
+    errors; an address that does not answer within :data:`DASK_TIMEOUT` s)."""
+    address = dask_address(address)
     try:
         from distributed import Client
     except ImportError:
         raise SymbolicNoiseError("--dask needs the dask extra: pip install 'symbolic_noise[dask]'") from None
     try:
-        return Client(address, timeout=30)
-    except OSError as exc:
-        raise SymbolicNoiseError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        return Client(address, timeout=DASK_TIMEOUT)
+    except (OSError, TimeoutError) as exc:
+        raise SymbolicNoiseError(
+            f"cannot reach the Dask scheduler at {address} within {DASK_TIMEOUT} s: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+        ) from None
+    except (ValueError, TypeError) as exc:
+        raise SymbolicNoiseError(f"--dask {readers.shown(address)[:80]!r} is not a scheduler address ({exc})") from None
 
 
 def local_pool(workers: int):
@@ -507,9 +562,9 @@ def _k_range(text: str) -> range:
         a, _, b = text.partition("..")
         if len(a) > 12 or len(b) > 12:
             raise ValueError(text)
-        lo, hi = int(a), int(b) if b else int(a)
-    except ValueError:
-        raise GameParameterError(f"--k takes a range like 1..64, not {text!r}") from None
+        lo, hi = parse_whole(a), parse_whole(b) if b else parse_whole(a)
+    except (ValueError, SymbolicNoiseError):
+        raise GameParameterError(f"--k takes a range like 1..64, not {readers.shown(text)[:40]!r}") from None
     if lo < 0 or hi < lo:
         raise GameParameterError(f"--k {text}: need 0 <= first <= last")
     if hi > MAX_HEAP:
@@ -570,17 +625,8 @@ def cmd_check(args) -> int:
     if args.out:
         from ..analysis.certificates import certificate_document, document_text
 
-        _write_text(args.out, document_text(certificate_document(certs)))
+        readers.write_text(args.out, document_text(certificate_document(certs)))
     return 0 if all_hold else 1
-
-
-def _write_text(path: str, text: str) -> None:
-    """Write ``text`` to ``path``; any failure is a one-line error."""
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        raise SymbolicNoiseError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def cmd_compare(args) -> int:
@@ -633,8 +679,6 @@ def _verify_hybrid_file(data: dict) -> int:
 def cmd_grundy(args) -> int:
     from ..games.classical import sequence_report
 
-    if args.upto < 0:
-        raise GameParameterError("--upto must be >= 0")
     rep = sequence_report(args.game, args.upto, period=args.period)
     if args.format == "json":
         out = reports.dumps(rep.as_json())
@@ -684,13 +728,10 @@ def cmd_nimsum(args) -> int:
 def _emit(text: str | Iterable[str], args) -> None:
     """Write ``text`` (a string, or an iterable of strings written one by one)
     to ``--output`` or standard output."""
-    chunks = [text] if isinstance(text, str) else text
     if getattr(args, "output", None):
-        with open(args.output, "w", encoding="utf-8") as fh:
-            for chunk in chunks:
-                fh.write(chunk)
+        readers.write_text(args.output, text)
     else:
-        for chunk in chunks:
+        for chunk in [text] if isinstance(text, str) else text:
             sys.stdout.write(chunk)
 
 
@@ -809,7 +850,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("grundy", help="nim-sequence G(0..n) of a heap game, and its periodicity")
     g.add_argument("game", help="a heap ruleset: 0.137, octal:4.3, kayles, lasker, grundy, subtraction:1,2,3, hex:CODE ...")
-    g.add_argument("--upto", type=int, default=100, help="compute G(0..UPTO) (default 100)")
+    g.add_argument("--upto", type=_upto, default=100, help=f"compute G(0..UPTO) (default 100, at most {MAX_UPTO:,})")
     g.add_argument("--period", action="store_true", help="find the ultimate period and prove it when a theorem applies")
     g.add_argument("--format", choices=("text", "json"), default="text")
     g.add_argument("-o", "--output", help="write to this file instead of standard output")
@@ -831,12 +872,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_line(message: str) -> str:
+    """A message on one line: line breaks become `` | ``, other control characters are escaped.
+
+    >>> one_line("first" + chr(10) + "second" + chr(13) + chr(10) + "  third" + chr(0))
+    'first | second | third\\\\x00'
+    """
+    parts = [part.strip() for part in message.splitlines() if part.strip()]
+    return readers.shown(" | ".join(parts))
+
+
+#: words given on the command line as positional arguments (the others are options)
+_POSITIONAL = ("game", "param", "certificate")
+
+
+def _check_outputs(args) -> None:
+    """No word given is empty (an empty ``--cache``, ``-o`` or ``--interval``
+    is an error, never the default), and every output path the command
+    writes is checked before the work."""
+    for dest, value in vars(args).items():
+        if isinstance(value, str) and not value.strip() and dest != "title":
+            name = dest if dest in _POSITIONAL else "--" + dest.replace("_", "-")
+            raise SymbolicNoiseError(f"{name} needs a value, not an empty word")
+    for dest in ("output", "out", "plot"):
+        path = getattr(args, dest, None)
+        if isinstance(path, str):
+            readers.check_writable(path)
+
+
 def main(argv=None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = None
     try:
         args = parser.parse_args(argv)
+        _check_outputs(args)
         try:
             with fewer_collections():  # a command solves, reports and exits: the collector's runs are overhead
                 return args.func(args)
@@ -845,7 +915,10 @@ def main(argv=None) -> int:
             if store is not None:  # (a solution read from the cache on demand keeps it open until here)
                 store.close()
     except SymbolicNoiseError as exc:
-        sys.stderr.write(f"{PROG}: error: {exc}\n")
+        sys.stderr.write(f"{PROG}: error: {one_line(str(exc))}\n")
+        return 2
+    except RecursionError:  # (a safety net: every reader caps nesting first)
+        sys.stderr.write(f"{PROG}: error: an input nests too deeply to be read\n")
         return 2
     except KeyboardInterrupt:
         store = getattr(args, "_store", None)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..exact.algebraic import RealAlgebraic
 from ..errors import IntervalError, SymbolicNoiseError
+from ..exact.formula import parse_whole
 from ..exact.polys import as_fmpq
 from ..exact.ratfunc import poly_text
 from .reports import dumps, number_json
@@ -28,7 +29,17 @@ def add_solve_options(p) -> None:
     add_player_options(p)
     p.add_argument("--series", metavar="X",
                    help="exact series of N at X from each side: a number (0, 1, 1/2), bJ (the J-th breakpoint) or breakpoints")
-    p.add_argument("--order", type=int, default=5, help="order of --series (default 5)")
+    p.add_argument("--order", type=_order, default=5, help="order of --series (default 5)")
+
+
+def _order(text: str) -> int:
+    """``--order``: a whole number in ASCII digits (its range is checked with ``--series``)."""
+    import argparse
+
+    try:
+        return parse_whole(text, "--order", -10**6, 10**6)
+    except SymbolicNoiseError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_player_options(p) -> None:
@@ -42,7 +53,7 @@ def add_player_options(p) -> None:
 
 def uses_players(args) -> bool:
     """Whether the command line asks for more than the paper's symmetric game."""
-    return bool(getattr(args, "opponent_channel", None)) or getattr(args, "strategy", "optimal") != "optimal" or (
+    return getattr(args, "opponent_channel", None) is not None or getattr(args, "strategy", "optimal") != "optimal" or (
         getattr(args, "opponent_strategy", "optimal") != "optimal"
     )
 
@@ -51,7 +62,7 @@ def solve_from_args(args, game, channel, channel_from_spec, interval, start, sto
     """The two-player solve the options describe."""
     from ..solvers.players import solve_players
 
-    opponent = channel_from_spec(args.opponent_channel) if args.opponent_channel else None
+    opponent = None if args.opponent_channel is None else channel_from_spec(args.opponent_channel, game)
     root = game.start() if start is None else start
     return solve_players(
         game, channel, opponent,
@@ -62,18 +73,18 @@ def solve_from_args(args, game, channel, channel_from_spec, interval, start, sto
 
 def _strategy(spec: str, game):
     """A strategy named on the command line, or read from a JSON file (capped, as data)."""
-    from .cli import _read_json
+    from .readers import read_json
     from ..errors import InvalidStrategyError
     from ..solvers.players import load_strategy
 
-    return load_strategy(spec, game, lambda path: _read_json(path, "the strategy file", InvalidStrategyError))
+    return load_strategy(spec, game, lambda path: read_json(path, "the strategy file", InvalidStrategyError))
 
 
 def _points(f, spec: str) -> list:
     if spec == "breakpoints":
         return list(f.breakpoints)
-    if spec.startswith("b") and spec[1:].isdigit():
-        j = int(spec[1:])
+    if spec.startswith("b") and spec[1:].isascii() and spec[1:].isdigit():
+        j = parse_whole(spec[1:], "--series bJ", 0, 10**9, IntervalError)
         if not 1 <= j <= len(f.breakpoints):
             raise IntervalError(f"--series {spec}: N has {len(f.breakpoints)} breakpoints")
         return [f.breakpoints[j - 1]]
@@ -179,7 +190,7 @@ def compare_report(k, game, channel_name, interval, digits: int, fmt: str) -> st
 def cmd_compare(args, game, channel, channel_from_spec, interval, start) -> str:
     from ..analysis.knowing import value_of_knowing
 
-    opponent = channel_from_spec(args.opponent_channel) if args.opponent_channel else None
+    opponent = None if args.opponent_channel is None else channel_from_spec(args.opponent_channel, game)
     k = value_of_knowing(
         game, channel, reading=args.reading, strategy=_strategy(args.strategy, game),
         against=_strategy(args.against, game), opponent_channel=opponent,

@@ -41,12 +41,26 @@ PREAMBLE = r"""\documentclass{article}
 
 
 def escape(text: str) -> str:
-    r"""Text-mode escape of LaTeX's special characters.
+    r"""Text-mode escape of LaTeX's special characters; a line break or
+    another control character becomes a space (a blank line would end a
+    paragraph inside a macro's argument).
 
     >>> escape("Dawson's Chess 0.137, 3->1 & 50% #1")
     "Dawson's Chess 0.137, 3->1 \\& 50\\% \\#1"
     """
-    return "".join(_SPECIAL.get(c, c) for c in text)
+    return "".join(_SPECIAL.get(c, c) if c.isprintable() else " " for c in text)
+
+
+def comment(text: str) -> str:
+    r"""``text`` as one ``%`` comment line: every line break (and other
+    control character) becomes a space, so nothing after it leaves the
+    comment; the rest of a comment line is not read by TeX, so other special
+    characters are kept as they are.
+
+    >>> comment("N(p) for Nim, custom (a\n\\end{document}.json) channel")
+    '% N(p) for Nim, custom (a \\end{document}.json) channel'
+    """
+    return "% " + "".join(c if c.isprintable() else " " for c in text)
 
 
 def solution_math(solution, position=None, digits: int = 15) -> str:

@@ -141,7 +141,9 @@ def plot_phase(d, path=None, *, samples: int = 12):
                  else f"{d.channel.name} at p vs {d.opponent.name} at q"), fontsize=9)
     fig.tight_layout()
     if path is not None:
-        fig.savefig(path)
+        from .plots import save
+
+        save(fig, path)
         plt.close(fig)
     return fig
 
@@ -176,6 +178,8 @@ def cmd_phase(args) -> int:
 
     game = game_from_spec(args.game, args.param)
     channel = _channel(args, game)
+    if args.opponent_channel is not None and not args.opponent_channel.strip():
+        raise SymbolicNoiseError("--opponent-channel needs a channel name, not an empty word")
     opponent = args.opponent_channel or f"{channel.name}@q"
     point = parse_point(args.locate) if args.locate else None
     if args.interval:
@@ -200,7 +204,12 @@ def cmd_phase(args) -> int:
         if close is not None:
             close()
     if args.plot:
-        d.plot(args.plot)
+        try:
+            d.plot(args.plot)
+        except (OSError, ValueError) as exc:  # (a full device, or a suffix no backend writes)
+            from .readers import shown
+
+            raise SymbolicNoiseError(f"cannot write {shown(args.plot)}: {exc}") from None
     if point is not None:
         r = d.locate(*point)
         if args.format == "json":

@@ -470,7 +470,28 @@ def save(fig: Figure, path, *, dpi: Any = "figure") -> None:
     >>> os.path.getsize(path) > 0
     True
     """
-    fig.savefig(path, dpi=dpi)
+    import io
+    import os
+
+    from matplotlib import rcParams
+
+    from .readers import write_bytes
+
+    # drawn in memory, then written by the one writer of output files (a
+    # full device is an error there; the image writers do not all report it)
+    fmt = os.path.splitext(str(path))[1][1:].lower() or rcParams["savefig.format"]
+    if fmt in ("ps", "eps"):  # (their header names the file: drawn straight to it)
+        from ..errors import SymbolicNoiseError
+        from .readers import shown
+
+        try:
+            fig.savefig(path, dpi=dpi)
+        except OSError as exc:
+            raise SymbolicNoiseError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
+        return
+    buffer = io.BytesIO()
+    fig.savefig(buffer, dpi=dpi, format=fmt)
+    write_bytes(path, buffer.getvalue())
 
 
 def atlas(rows, **options) -> Figure:

@@ -223,12 +223,14 @@ def solution_json(solution, position=None, digits: int = 15) -> dict:
 
 def solution_latex(solution, position=None, digits: int = 15) -> str:
     """LaTeX: the cases environment of N with the optimal moves of each piece."""
+    from .latex import comment, escape
+
     terminal = no_move_text(solution, position)
     if terminal is not None:
-        return f"% {terminal}\nN(p) = {1 if solution.misere else 0} \\quad \\text{{(no move: the player to move has {'won' if solution.misere else 'lost'})}}"
+        return f"{comment(terminal)}\nN(p) = {1 if solution.misere else 0} \\quad \\text{{(no move: the player to move has {'won' if solution.misere else 'lost'})}}"
     f = solution.value(position)
-    body = f.latex("N", digits=digits, label_text=lambda moves: "optimal: " + moves_text(moves))
-    return f"% {title(solution)}\n{body}"
+    body = f.latex("N", digits=digits, label_text=lambda moves: "optimal: " + escape(moves_text(moves)))
+    return f"{comment(title(solution))}\n{body}"
 
 
 def move_values_text(solution, position=None, digits: int = 15) -> str:

@@ -158,6 +158,13 @@ class SolutionCache:
                 " PRIMARY KEY (context, position))"
             )
             columns = {r[1] for r in self._conn.execute("PRAGMA table_info(solutions)")}
+            ours = {"context", "position", "data", "created"}
+            if not ours <= columns or columns - ours - {"checksum", "degree"}:
+                self.close()
+                raise CacheError(
+                    f"{path} is not a symbolic-noise cache: its table solutions has the columns"
+                    f" {', '.join(sorted(str(c)[:40] for c in columns))[:300]}, not {', '.join(sorted(ours | {'checksum', 'degree'}))}"
+                )
             if "checksum" not in columns:  # a cache written before checksums: its entries get a full check
                 self._conn.execute("ALTER TABLE solutions ADD COLUMN checksum TEXT")
             if "degree" not in columns:  # (entries written before it have none: NULL)
@@ -185,6 +192,8 @@ class SolutionCache:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise CacheError(f"not valid JSON ({exc.msg})") from None
+            except (ValueError, RecursionError):  # an integer past int()'s digit limit, or nesting
+                raise CacheError("not JSON this cache writes (a number too long, or nesting too deep)") from None
             value = codec.decode(data, trusted=not self.verify)
             moves = [self.game.move_label(v, w) for w in self.game.followers(v)]
             if not value.labels or {m for s in value.labels for m in s} - set(moves):

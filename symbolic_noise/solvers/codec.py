@@ -79,15 +79,29 @@ def encode_point(x: RealAlgebraic, wire: bool = False, memo: dict | None = None)
     return {"poly": _coeffs(x.poly, wire), "lo": str(lo), "hi": str(hi)}
 
 
+#: most coefficients of one stored polynomial (N_64's formulas have degree 304)
+MAX_COEFFICIENTS = 100_000
+_INTEGER = re.compile(r"-?[0-9]+", re.ASCII)
+
+
 def _poly(coeffs) -> fmpz_poly:
     """An integer polynomial from decimal strings or ints (anything else, such
-    as a float that ``int`` would truncate, is a ValueError)."""
+    as a float that ``int`` would truncate, is a ValueError), with at most
+    :data:`MAX_COEFFICIENTS` coefficients of at most :data:`MAX_DIGITS` digits."""
+    if type(coeffs) is not list:
+        raise ValueError(f"a polynomial is a list of coefficients, not {type(coeffs).__name__}")
+    if len(coeffs) > MAX_COEFFICIENTS:
+        raise ValueError(f"a stored polynomial has {len(coeffs)} coefficients, more than {MAX_COEFFICIENTS}")
     out = []
     for c in coeffs:
         if type(c) is not int:
             if type(c) is not str:
                 raise ValueError(f"a coefficient is an integer or a decimal string, not {type(c).__name__}")
+            if len(c) > MAX_DIGITS + 1 or not _INTEGER.fullmatch(c):
+                raise ValueError(f"a coefficient is written in at most {MAX_DIGITS} ASCII digits, not {c[:20]!r}")
             c = int(c)
+        elif c.bit_length() > 4 * MAX_DIGITS:
+            raise ValueError(f"a coefficient has more than {MAX_DIGITS} digits")
         out.append(c)
     return fmpz_poly(out)
 
@@ -96,7 +110,7 @@ def _trusted_poly(coeffs) -> fmpz_poly:
     """:func:`_poly` for trusted data: a list of ints (the wire form) goes to
     FLINT as it is, without a check per coefficient; anything else (decimal
     strings from the cache) takes the checked path."""
-    if type(coeffs) is list:
+    if type(coeffs) is list and len(coeffs) <= MAX_COEFFICIENTS:
         try:
             return fmpz_poly(coeffs)
         except TypeError:
@@ -260,14 +274,38 @@ def _encode_labels(sets, wire: bool):
     return {"sets": [sorted((_move(m) for m in s), key=repr) for s in index], "at": at}
 
 
+#: deepest nesting of a stored move (a Chomp square is a list of two numbers)
+MAX_MOVE_DEPTH = 4
+
+
+def _move_set(s) -> frozenset:
+    """One stored optimal-move set: a list of moves, each a number, a string or
+    a list of them nested at most :data:`MAX_MOVE_DEPTH` deep (checked before
+    any recursion)."""
+    if type(s) is not list:
+        raise ValueError(f"an optimal-move set is a list, not {type(s).__name__}")
+    stack = [(m, 1) for m in s]
+    while stack:
+        m, depth = stack.pop()
+        if type(m) is list:
+            if depth >= MAX_MOVE_DEPTH:
+                raise ValueError(f"a stored move nests deeper than {MAX_MOVE_DEPTH} levels")
+            stack.extend((e, depth + 1) for e in m)
+        elif type(m) not in (int, str):
+            raise ValueError(f"a stored move is a number, a string or a list, not {type(m).__name__}")
+    return frozenset(_unmove(m) for m in s)
+
+
 def _decode_labels(data) -> list:
     if isinstance(data, dict):
-        table = [frozenset(_unmove(m) for m in s) for s in data["sets"]]
+        table = [_move_set(s) for s in data["sets"]]
         n = len(table)
         if not all(type(i) is int and 0 <= i < n for i in data["at"]):
             raise ValueError("an optimal-move set's index is not in the table")
         return [table[i] for i in data["at"]]
-    return [frozenset(_unmove(m) for m in s) for s in data]
+    if type(data) is not list:
+        raise ValueError(f"optimal moves are a list of sets, not {type(data).__name__}")
+    return [_move_set(s) for s in data]
 
 
 def decode(data, *, trusted: bool = False, table: list | dict | None = None) -> PiecewiseFunction:
@@ -277,6 +315,8 @@ def decode(data, *, trusted: bool = False, table: list | dict | None = None) -> 
     ``table``: the stream's breakpoints so far (see :func:`encode`'s ``memo``),
     or a dict of breakpoints by key (see :func:`encode`'s ``point``)."""
     try:
+        if type(data) is not dict or type(data.get("points")) is not list or type(data.get("formulas")) is not list:
+            raise ValueError("an encoded function is an object with lists of points and formulas")
         points = [decode_point(x, trusted=trusted, table=table) for x in data["points"]]
         # stored formulas are canonical; unless trusted, canonicalise them again
         make = RationalFunction._canonical if trusted else RationalFunction
@@ -289,8 +329,8 @@ def decode(data, *, trusted: bool = False, table: list | dict | None = None) -> 
         return PiecewiseFunction(points, formulas, labels, plabels, merge=False)
     except CacheError:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, AttributeError) as exc:
-        raise CacheError(f"unreadable piecewise function ({type(exc).__name__}: {exc})") from None
+    except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, AttributeError, RecursionError, OverflowError) as exc:
+        raise CacheError(f"unreadable piecewise function ({type(exc).__name__}: {str(exc)[:200]})") from None
 
 
 def check(f: PiecewiseFunction, a, b, moves=None) -> None:

@@ -19,11 +19,13 @@ Examples
 from __future__ import annotations
 
 import json
+import re
 from typing import Mapping
 
 from flint import fmpq
 
-from ..errors import GameParameterError, InvalidStrategyError
+from ..errors import ExpressionError, GameParameterError, InvalidStrategyError
+from ..games.channels import json_key
 from ..games.rulesets import Game
 from ..exact.polys import as_fmpq
 
@@ -122,7 +124,12 @@ class TableStrategy(Strategy):
                 raise InvalidStrategyError(
                     f"strategy {self.name}: {move!r} is not a legal move at position {game.position_label(v)}"
                 ) from None
-            x = as_fmpq(weight)
+            try:
+                x = as_fmpq(weight)
+            except ExpressionError as exc:
+                raise InvalidStrategyError(
+                    f"strategy {self.name}: the weight of {move!r} at position {game.position_label(v)}: {exc}"
+                ) from None
             if x < 0:
                 raise InvalidStrategyError(f"strategy {self.name}: negative weight {x} at position {game.position_label(v)}")
             out[fs.index(u)] += x
@@ -201,12 +208,12 @@ def strategy_from_json(data, game: Game | None = None, *, name: str = "file") ->
     for k, pair in enumerate(data["moves"]):
         if not isinstance(pair, list) or len(pair) != 2:
             raise InvalidStrategyError(f"strategy {name}: entry {k} of \"moves\" is not a [position, move] pair")
-        v = _freeze(pair[0])
+        v = json_key(pair[0], f"strategy {name}: entry {k}: the position", InvalidStrategyError)
         if game is not None:
-            try:  # canonical form (e.g. sorted heaps)
-                v = game.parse_position(v) if isinstance(v, str) else game.check_position(v)
-            except (GameParameterError, TypeError, ValueError):
-                raise InvalidStrategyError(f"strategy {name}: {pair[0]!r} is not a position of {game.describe()}") from None
+            try:  # canonical form (e.g. sorted heaps), and a position the game can reach
+                v = game.parse_position(v) if isinstance(v, str) else game.check_reachable(game.check_position(v))
+            except (GameParameterError, TypeError, ValueError) as exc:
+                raise InvalidStrategyError(f"strategy {name}: {_short(pair[0])} is not a position of {game.describe()} ({exc})") from None
         try:
             hash(v)
         except TypeError:
@@ -215,26 +222,40 @@ def strategy_from_json(data, game: Game | None = None, *, name: str = "file") ->
             raise InvalidStrategyError(f"strategy {name}: position {pair[0]!r} is given twice")
         move = pair[1]
         if isinstance(move, Mapping):
+            for w in move.values():
+                if isinstance(w, bool) or not isinstance(w, (str, int)):
+                    raise InvalidStrategyError(
+                        f"strategy {name}: entry {k}: a weight is a number or text such as \"1/3\", not {_short(w)}"
+                    )
             move = {_move_key(m): str(w) for m, w in move.items()}
+        else:
+            move = json_key(move, f"strategy {name}: entry {k}: the move", InvalidStrategyError)
         table[v] = move
     default = data.get("default")
-    if default is not None and default not in ("classical", "uniform"):
-        raise InvalidStrategyError(f'strategy {name}: "default" must be "classical" or "uniform", not {default!r}')
+    if default is not None and (not isinstance(default, str) or default not in ("classical", "uniform")):
+        raise InvalidStrategyError(f'strategy {name}: "default" must be "classical" or "uniform", not {_short(default)}')
     strategy = TableStrategy(table, default=default, name=name)
     if game is not None:
         strategy.validate(game)
     return strategy
 
 
+def _short(value) -> str:
+    """A value from a file, shortened for a message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _move_key(text):
-    """JSON object keys are strings: ``"0"`` is move 0, ``"[1, 2]"`` a square."""
+    """JSON object keys are strings: ``"0"`` is move 0, ``"[1, 2]"`` a square
+    (ASCII digits, a list of at most two levels)."""
     t = text.strip()
-    if t.lstrip("-").isdigit():
+    if re.fullmatch(r"-?[0-9]{1,18}", t, re.ASCII):
         return int(t)
-    if t.startswith("[") and t.endswith("]"):
+    if t.startswith("[") and t.endswith("]") and len(t) <= 1000 and re.fullmatch(r"[\[\]0-9, -]*", t, re.ASCII):
         try:
-            return _freeze(json.loads(t))
-        except json.JSONDecodeError:
+            return json_key(json.loads(t), "a move", InvalidStrategyError)
+        except (json.JSONDecodeError, RecursionError, InvalidStrategyError):
             pass
     return t
 
