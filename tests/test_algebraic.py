@@ -573,12 +573,13 @@ def test_simplest_dyadic_and_hull_against_their_definitions():
     # (97 > 32 = 2^m for the gap 94/97: 16 / 2^m <= 94/97 needs m = 5)
     lo3, hi3 = dyadic_hull(RealAlgebraic.rational("1/97"), RealAlgebraic.rational("96/97"))
     assert (lo3, hi3) == (fmpq(0), fmpq(1))
-    lo4, hi4 = dyadic_hull(RealAlgebraic.rational("10/97"), RealAlgebraic.rational("11/97"))  # gap 1/97: 2^11
-    assert (lo4, hi4) == (fmpq(211, 2048), fmpq(233, 2048))
+    # gap 40/97: 2^m >= 16 * 97/40 = 38.8 needs m = 6; floor(640/97) = 6, ceil(3200/97) = 33
+    lo4, hi4 = dyadic_hull(RealAlgebraic.rational("10/97"), RealAlgebraic.rational("50/97"))
+    assert (lo4, hi4) == (fmpq(6, 64), fmpq(33, 64))
     # between: strictly inside the gap, in its first eighth with near_left
     t = rational_between(x, SQRT2_HALF(), near_left=True)
     assert fmpq(1, 3) < t and RealAlgebraic.rational(t) < SQRT2_HALF()
     z = SQRT2_HALF()
     t2 = rational_between(RealAlgebraic.rational("1/3"), z, near_left=True)
     assert t2 - fmpq(1, 3) <= (z.lo - fmpq(1, 3)) / 8
-    assert rational_between(RealAlgebraic.rational("1/3"), z) == fmpq(1, 2)
+    assert rational_between(RealAlgebraic.rational("1/3"), z) == fmpq(3, 8)  # z.lo = 1/2 now: the simplest dyadic in (1/3, 1/2)
