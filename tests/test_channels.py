@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 from flint import fmpq
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise.games.channels import (
@@ -27,19 +27,65 @@ def q_fraction(s, r, n, p):
     return p**d * (1 - p) ** (n - d)
 
 
+SAMPLE_P = [fmpq(0), fmpq(1, 7), fmpq(1, 2), fmpq(5, 6), fmpq(1)]
+
+
+def assert_distribution(rows, m):
+    """At every sample p each of the m rows has m entries >= 0 summing to 1 (exactly)."""
+    assert len(rows.den) == len(rows.num) == m
+    for p in SAMPLE_P:
+        for row in rows.at(p):
+            assert len(row) == m and min(row) >= 0 and sum(row, fmpq(0)) == 1, (p, row)
+
+
 @pytest.mark.parametrize("name", ["identity", "uniform", "binary"])
 def test_builtin_channels_are_distributions_on_nim(name):
+    """validate_rows accepts them, and at rational p every row is a probability
+    vector; identity is the identity matrix, uniform is 1/k everywhere, binary
+    keeps the sent move with probability (1-p)^n / Z_s (theory.md 3.1)."""
     ch = get_channel(name)
     for k in range(1, 17):
-        validate_rows(ch.rows(Nim(k), k), (0, 1), game=Nim(k), position=k)
+        rows = ch.rows(Nim(k), k)
+        assert validate_rows(rows, (0, 1), game=Nim(k), position=k) is None
+        assert_distribution(rows, k)
+        at = rows.at(fmpq(1, 3))
+        if name == "identity":
+            assert at == [[int(i == j) for j in range(k)] for i in range(k)]
+        elif name == "uniform":
+            assert at == [[fmpq(1, k)] * k for _ in range(k)]
+        else:
+            n, p = k.bit_length(), Fraction(1, 3)
+            for s in range(k):
+                z = sum(q_fraction(s, j, n, p) for j in range(k))
+                assert at[s][s] == as_fmpq((1 - p) ** n / z)
 
 
 @pytest.mark.parametrize("name", ["identity", "uniform", "king", "rook", "all"])
 def test_builtin_channels_are_distributions_on_chomp(name):
+    """Every position of Chomp 3x4: valid, rows are probability vectors, and
+    the neighbour channels hit the target with probability p exactly when it
+    has a legal neighbour (theory.md 3.2)."""
     ch, g = get_channel(name), Chomp(3, 4)
     for v in g.positions():
         if g.followers(v):
-            validate_rows(ch.rows(g, v), (0, 1), game=g, position=v)
+            rows = ch.rows(g, v)
+            assert validate_rows(rows, (0, 1), game=g, position=v) is None
+            m = len(g.followers(v))
+            assert_distribution(rows, m)
+            diagonal = [row[i] for i, row in enumerate(rows.at(fmpq(2, 7)))]
+            if name == "identity":
+                assert diagonal == [1] * m
+            elif name == "uniform":
+                assert diagonal == [fmpq(1, m)] * m
+            else:
+                squares = g.squares(v)
+                for t, d in zip(squares, diagonal):
+                    lonely = not any(
+                        u != t and (name == "all" or max(abs(u[0] - t[0]), abs(u[1] - t[1])) == 1
+                                    and (name == "king" or abs(u[0] - t[0]) + abs(u[1] - t[1]) == 1))
+                        for u in squares
+                    )
+                    assert d == (1 if lonely else fmpq(2, 7)), (v, t)
 
 
 @given(st.integers(2, 20), st.fractions(min_value=0, max_value=1, max_denominator=97).filter(lambda x: 0 < x < 1))
@@ -95,16 +141,24 @@ def two_moves(e00, e01, e10="0", e11="1"):
 
 def check(ch, interval=(0, 1), k=2):
     g = Nim(k)
-    ch.check(g, k, ch.rows(g, k), interval)
+    return ch.check(g, k, ch.rows(g, k), interval)
 
 
 def test_valid_custom_channels():
-    check(two_moves("1 - p/2", "p/2"))
-    check(two_moves("1/(1+p)", "p/(1+p)"))
-    check(two_moves("(1-p)**2", "p*(2-p)"))
-    check(CustomChannel(lambda v, w, u: "1 - p" if w == u else "p"), k=2)
-    # 1 - 2p is a probability on [0, 1/2] only
-    check(two_moves("1 - 2*p", "2*p"), interval=(0, "1/2"))
+    """Accepted, and each is the distribution it was written as: at p = 2/5
+    the first row is (1 - p/2, p/2) = (4/5, 1/5), (1/(1+p), p/(1+p)) = (5/7, 2/7),
+    ((1-p)^2, p(2-p)) = (9/25, 16/25), (1-p, p) = (3/5, 2/5), (1-2p, 2p) = (1/5, 4/5)."""
+    cases = [
+        (two_moves("1 - p/2", "p/2"), (0, 1), [fmpq(4, 5), fmpq(1, 5)]),
+        (two_moves("1/(1+p)", "p/(1+p)"), (0, 1), [fmpq(5, 7), fmpq(2, 7)]),
+        (two_moves("(1-p)**2", "p*(2-p)"), (0, 1), [fmpq(9, 25), fmpq(16, 25)]),
+        (CustomChannel(lambda v, w, u: "1 - p" if w == u else "p"), (0, 1), [fmpq(3, 5), fmpq(2, 5)]),
+        # 1 - 2p is a probability on [0, 1/2] only
+        (two_moves("1 - 2*p", "2*p"), (0, "1/2"), [fmpq(1, 5), fmpq(4, 5)]),
+    ]
+    for ch, interval, first in cases:
+        assert check(ch, interval=interval) is None
+        assert ch.rows(Nim(2), 2).at(fmpq(2, 5))[0] == first
 
 
 def test_negative_entry_names_position_move_and_p():
@@ -172,3 +226,51 @@ def test_rows_from_matrix_reduces_rows():
     rows = Rows.from_matrix([[R.from_expr("1/(1+p)"), R.from_expr("p/(1+p)")], [R.constant(0), R.constant(1)]])
     assert rows.den[0] == R.from_expr("1 + p").num
     assert rows.at(Fraction(1, 3)) == [[fmpq(3, 4), fmpq(1, 4)], [0, 1]]
+
+
+# --------------------------------------------------------------------------- an encoding of the user's
+
+
+def affine_code(game, v):
+    """Nim's move m coded as 5m + 3 modulo 2^n (n digits, n the bits of v): a
+    bijection that does not keep Hamming distances (0, 1 -> 011, 000: distance
+    2 instead of 1)."""
+    n = v.bit_length()
+    return n, tuple((5 * m + 3) % 2**n for m in game.followers(v))
+
+
+@settings(max_examples=20)
+@given(st.fractions(min_value=0, max_value=1, max_denominator=30).filter(lambda x: 0 < x < 1))
+def test_binary_channel_uses_the_encoding_it_is_given(p):
+    """BinaryChannel(encoding=...) is the Hamming channel of theory.md 3.1 on
+    THOSE codes: psi(s, r) = q(c_s, c_r) / sum_j q(c_s, c_j), recomputed here
+    in Fractions; a channel ignoring ``encoding=`` gives the plain codes' rows."""
+    q = Fraction(p)
+    ch = BinaryChannel(encoding=affine_code)
+    assert ch.name == "binary[affine_code]" and ch.key() is None and BinaryChannel().key() == "binary"
+    for k in range(2, 9):
+        n, codes = affine_code(Nim(k), k)
+        assert ch.codes(Nim(k), k) == (n, codes)
+        got = ch.rows(Nim(k), k).at(as_fmpq(q))
+        for s in range(k):
+            z = sum(q_fraction(codes[s], c, n, q) for c in codes)
+            assert got[s] == [as_fmpq(q_fraction(codes[s], c, n, q) / z) for c in codes]
+    # heap 2: codes 1 and 0 (n = 2: 3 and 0, distance 2): sending 0 keeps it
+    # with probability (1-p)^2 / ((1-p)^2 + p^2), not 1 - p
+    row = ch.rows(Nim(2), 2).at(as_fmpq(q))[0]
+    assert row[0] == as_fmpq((1 - q) ** 2 / ((1 - q) ** 2 + q**2))
+
+
+def test_binary_encoding_errors_and_limits():
+    """Codes must be distinct, one per move, and fit in the width; at p = 1 the
+    mass goes to the legal codes farthest from the sent one, at p = 0 to it."""
+    three = lambda game, v: (2, (0, 1, 3))  # noqa: E731  Nim(3): moves 0, 1, 2 coded 00, 01, 11
+    rows = BinaryChannel(encoding=three).rows(Nim(3), 3)
+    # p = 1: 00 -> 11 (distance 2); 01 -> 00 or 11 (both at distance 1), evenly; 11 -> 00
+    assert rows.at(1) == [[0, 0, 1], [fmpq(1, 2), 0, fmpq(1, 2)], [1, 0, 0]]
+    assert rows.at(0) == [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    for bad in [lambda g, v: (2, (0, 1)), lambda g, v: (2, (0, 1, 1)), lambda g, v: (1, (0, 1, 2)),
+                lambda g, v: (2, (-1, 0, 1))]:
+        with pytest.raises(ChannelNotApplicableError):
+            BinaryChannel(encoding=bad).rows(Nim(3), 3)
+    assert BinaryChannel(name="mine").name == "mine"
