@@ -141,3 +141,30 @@ def chomp(v: tuple, channel: str, p: Fraction, misere: bool = False) -> dict:
         return uniform_psi(len(fs)) if channel == "uniform" else identity_psi(len(fs))
 
     return backward_induction(tuple(v), chomp_followers, psi, misere)
+
+
+def nim_binary_move_values(k: int, p) -> list:
+    """N_k(send s) for s = 0..k-1 through the binary channel at 0 < p < 1, in
+    whatever number type ``p`` has (Fraction, or mpmath.mpf to find a
+    breakpoint with findroot)."""
+    values = [0 * p]
+    for v in range(1, k + 1):
+        n = v.bit_length()
+        moves = []
+        for s in range(v):
+            q = [p ** hamming(s, r) * (1 - p) ** (n - hamming(s, r)) for r in range(v)]
+            moves.append(sum((1 - values[r]) * q[r] for r in range(v)) / sum(q))
+        values.append(max(moves))
+    return moves
+
+
+def nim5_breakpoint(dps: int = 50):
+    """The point of (1/2, 1) where Nim 5 through the binary channel switches
+    from sending 3 to sending 4 (theory.md 3.1: "3 for 1/2 < p < ~0.76 and 4
+    above ~0.77"): the root of N_5(send 3) - N_5(send 4) near 0.76, found by
+    mpmath.findroot at ``dps`` digits from the backward induction above."""
+    import mpmath
+
+    with mpmath.workdps(dps + 10):
+        root = mpmath.findroot(lambda p: (lambda m: m[3] - m[4])(nim_binary_move_values(5, p)), mpmath.mpf("0.76"))
+        return +root
