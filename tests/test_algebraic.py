@@ -583,3 +583,52 @@ def test_simplest_dyadic_and_hull_against_their_definitions():
     t2 = rational_between(RealAlgebraic.rational("1/3"), z, near_left=True)
     assert t2 - fmpq(1, 3) <= (z.lo - fmpq(1, 3)) / 8
     assert rational_between(RealAlgebraic.rational("1/3"), z) == fmpq(3, 8)  # z.lo = 1/2 now: the simplest dyadic in (1/3, 1/2)
+
+
+def test_factor_hints_keep_only_what_they_promise():
+    """Factors of degree 1..8 with a leading coefficient that is a unit modulo
+    the hints' prime are kept; constants, degree 9 and a leading coefficient
+    2^61 - 1 are not; minimal_polynomials fills the hints it is given; a hint
+    that does not divide is skipped, not the end of the search."""
+    hints = FactorHints()
+    hints.learn([fmpz_poly([1]), fmpz_poly([-1] + [0] * 8 + [1]), fmpz_poly([-1, 2**61 - 1])])
+    assert len(hints) == 0
+    hints.learn([fmpz_poly([-3] + [0] * 7 + [1])])  # x^8 - 3: degree 8 is kept
+    assert len(hints) == 1
+    mine = FactorHints()
+    minimal_polynomials([RealAlgebraic.root(fmpz_poly([-2, 0, 1]) * fmpz_poly([-1, 3]), 1, 2)], mine)
+    assert len(mine) == 2
+    hints = FactorHints()
+    hints.learn([fmpz_poly([-3, 1]), fmpz_poly([-1, 2])])  # x - 3 first: it does not divide
+    x = RealAlgebraic.root(fmpz_poly([-1, 2]) * fmpz_poly([-3, 0, 1]), 0, 1)
+    assert x.minpoly(hints) == fmpz_poly([-1, 2]) and hints.divided == 1
+
+
+def test_from_sympy_text_numbers_and_close_conjugates():
+    """Text and Python numbers are exact rationals; 1 + sqrt(2)/2000 has a
+    conjugate 1 - sqrt(2)/2000 only 0.0014 away, and is told apart from it."""
+    assert RealAlgebraic.from_sympy("3/7").rational_value == fmpq(3, 7)
+    assert RealAlgebraic.from_sympy(Fraction(-2, 9)).rational_value == fmpq(-2, 9)
+    x = RealAlgebraic.from_sympy(1 + sympy.sqrt(2) / 2000)
+    with mpmath.workdps(40):
+        want = mpmath.nstr(1 + mpmath.sqrt(2) / 2000, 25, strip_zeros=False)
+    assert x.decimal(25) == want
+    y = RealAlgebraic.from_sympy(1 - sympy.sqrt(2) / 2000)
+    assert y < x and y.minpoly() == x.minpoly()
+
+
+def test_separate_and_refine_negative_numbers():
+    """-1/sqrt(2) < -1/sqrt(3), both first isolated by (-1, 0): a rational
+    strictly between them, and refine_to on negative numbers reaches the width;
+    1/sqrt(2) as the root of 1 - 2x^2 (positive below the root) too."""
+    from symbolic_noise.exact.algebraic import rational_between
+
+    a = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), -1, 0)
+    b = RealAlgebraic.root(fmpz_poly([-1, 0, 3]), -1, 0)
+    t = rational_between(a, b)
+    assert 2 * t * t < 1 < 3 * t * t and t < 0
+    a.refine_to(fmpq(1, 10**12))
+    assert a.hi - a.lo <= fmpq(1, 10**12) and 2 * a.lo**2 > 1 > 2 * a.hi**2
+    c = RealAlgebraic.root(fmpz_poly([1, 0, -2]), 0, 1)
+    c.refine_to(fmpq(1, 10**12))
+    assert c.hi - c.lo <= fmpq(1, 10**12) and 2 * c.lo**2 < 1 < 2 * c.hi**2
