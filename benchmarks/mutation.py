@@ -86,8 +86,55 @@ DEFAULT_MODULES = [
     "symbolic_noise/solvers/pointwise.py",
 ]
 
+#: the arguments of EQUIVALENT (one per group of mutants)
+_WHY = [
+    'the name of a sympy.Dummy (or a Dummy of None) is never read: minimal_polynomial and Poly only need one symbol',
+    'Poly of a univariate expression infers its one generator; the minimal polynomial is in x only',
+    'sympy.N with 15 (the default) or 51 digits instead of 50: the approximation only picks the candidate whose isolating interval holds it, and an interval that holds the root holds the 15-digit value unless an end lies within 1e-15 of it, which the loop then refines away',
+    'an interval exactly `width` wide: the loop `while hi - lo > width` that follows does nothing either',
+    'working precision of the ball evaluation only (higher, or reallocated once more): a ball decides a sign only when it excludes 0, which is certified at any precision, and the exact sign is computed otherwise, so every cut is the same',
+    'one more halving when the width is met exactly: the documented contract hi - lo <= width still holds and the number stays isolated',
+    'the ball branch disabled (or narrowed to balls above 1) for one sign: that sign then comes from the exact evaluation sign(poly(m)), which is the same sign',
+    'a constant f then reaches the gcd (1, of degree 0) and the Bernstein sign of a non-zero constant, which is its sign',
+    'eight or nine halvings between two tries of the correctly rounded decimal: the loop ends with the same correctly rounded string',
+    'which of two equally wide intervals is halved first: either halving makes progress and the loop ends when the intervals are disjoint',
+]
+
 #: mutants argued equivalent: stable description -> why no test can tell
-EQUIVALENT: dict[str, str] = {}
+EQUIVALENT: dict[str, str] = {
+    # the name of a sympy.Dummy (or a Dummy of None) is never read: minimal_polynomial and Poly only need one symbol
+    'RealAlgebraic.from_sympy: x = sympy.Dummy("x") => x = None': _WHY[0],
+    'RealAlgebraic.from_sympy: x = sympy.Dummy("x") => x = sympy.Dummy(None)': _WHY[0],
+    'RealAlgebraic.from_sympy: x = sympy.Dummy("x") => x = sympy.Dummy("XXxXX")': _WHY[0],
+    'RealAlgebraic.from_sympy: x = sympy.Dummy("x") => x = sympy.Dummy("X")': _WHY[0],
+    # Poly of a univariate expression infers its one generator; the minimal polynomial is in x only
+    'RealAlgebraic.from_sympy: mp = sympy.Poly(sympy.minimal_polynomial(expr, x), x) => mp = sympy.Poly(sympy.minimal_polynomial(expr, x), None)': _WHY[1],
+    'RealAlgebraic.from_sympy: mp = sympy.Poly(sympy.minimal_polynomial(expr, x), x) => mp = sympy.Poly(sympy.minimal_polynomial(expr, x), )': _WHY[1],
+    # sympy.N with 15 (the default) or 51 digits instead of 50: the approximation only picks the candidate whose isolating interval holds it, and an interval that holds the root holds the 15-digit value unless an end lies within 1e-15 of it, which the loop then refines away
+    'RealAlgebraic.from_sympy: approx = sympy.Rational(sympy.N(expr, 50)) => approx = sympy.Rational(sympy.N(expr, None))': _WHY[2],
+    'RealAlgebraic.from_sympy: approx = sympy.Rational(sympy.N(expr, 50)) => approx = sympy.Rational(sympy.N(expr, ))': _WHY[2],
+    'RealAlgebraic.from_sympy: approx = sympy.Rational(sympy.N(expr, 50)) => approx = sympy.Rational(sympy.N(expr, 51))': _WHY[2],
+    # an interval exactly `width` wide: the loop `while hi - lo > width` that follows does nothing either
+    'RealAlgebraic.refine_to: if self._hi - self._lo <= width: => if self._hi - self._lo < width:': _WHY[3],
+    # working precision of the ball evaluation only (higher, or reallocated once more): a ball decides a sign only when it excludes 0, which is certified at any precision, and the exact sign is computed otherwise, so every cut is the same
+    'RealAlgebraic.refine_to: base = self._poly.height_bits() + 64 => base = self._poly.height_bits() + 65': _WHY[4],
+    'RealAlgebraic.refine_to: prec, ball_poly = 0, None => prec, ball_poly = 1, None': _WHY[4],
+    'RealAlgebraic.refine_to: need = base + 2 * max(int(m.q).bit_length(), int(abs(m.p)).bit_length()) => need = base + 3 * max(int(m.q).bit_length(), int(abs(m.p)).bit_length())': _WHY[4],
+    'RealAlgebraic.refine_to: if need > prec: => if need >= prec:': _WHY[4],
+    'RealAlgebraic.refine_to: prec = 2 * need => prec = 3 * need': _WHY[4],
+    # one more halving when the width is met exactly: the documented contract hi - lo <= width still holds and the number stays isolated
+    'RealAlgebraic.refine_to: while self._hi - self._lo > width: => while self._hi - self._lo >= width:': _WHY[5],
+    # the ball branch disabled (or narrowed to balls above 1) for one sign: that sign then comes from the exact evaluation sign(poly(m)), which is the same sign
+    'RealAlgebraic.refine_to: self._cut(m, 1 if value > 0 else -1 if value < 0 else sign(self._poly(m))) => self._cut(m, 1 if (value > 0) and False else -1 if value < 0 else sign(self._poly(m)))': _WHY[6],
+    'RealAlgebraic.refine_to: self._cut(m, 1 if value > 0 else -1 if value < 0 else sign(self._poly(m))) => self._cut(m, 1 if value > 1 else -1 if value < 0 else sign(self._poly(m)))': _WHY[6],
+    'RealAlgebraic.refine_to: self._cut(m, 1 if value > 0 else -1 if value < 0 else sign(self._poly(m))) => self._cut(m, 1 if value > 0 else -1 if (value < 0) and False else sign(self._poly(m)))': _WHY[6],
+    # a constant f then reaches the gcd (1, of degree 0) and the Bernstein sign of a non-zero constant, which is its sign
+    'RealAlgebraic.sign_of: if f.degree() <= 0: => if f.degree() < 0:': _WHY[7],
+    # eight or nine halvings between two tries of the correctly rounded decimal: the loop ends with the same correctly rounded string
+    'RealAlgebraic.decimal: for _ in range(8): => for _ in range(9):': _WHY[8],
+    # which of two equally wide intervals is halved first: either halving makes progress and the loop ends when the intervals are disjoint
+    'separate: if x.hi - x.lo >= y.hi - y.lo: => if x.hi - x.lo > y.hi - y.lo:': _WHY[9],
+}
 
 #: mutants that survived a run and the test written to kill them (kept so the
 #: report can say which test does; a re-run checks that they are killed)
@@ -239,7 +286,7 @@ def collect(where: Path, module: str) -> list[dict]:
         name, status = (s.strip() for s in line.rsplit(":", 1))
         status = STATUS.get(status, status)
         item = {"name": name, "status": status}
-        if status not in ("killed", "timeout"):
+        if status not in ("killed", "timeout", "not run"):
             key, diff = describe(where, module, name)
             seen[key] = seen.get(key, 0) + 1
             item["key"] = key if seen[key] == 1 else f"{key} #{seen[key]}"
@@ -264,14 +311,14 @@ def run_module(module: str, workdir: Path, fresh: bool) -> dict:
 
 
 def summary(result: dict) -> dict:
-    counts = {k: 0 for k in ("killed", "timeout", "equivalent", "survived", "not covered", "other")}
+    counts = {k: 0 for k in ("killed", "timeout", "equivalent", "survived", "not covered", "not run", "other")}
     for m in result["mutants"]:
         s = m["status"]
         if s in ("killed", "timeout"):
             counts[s] += 1
         elif m.get("key") in EQUIVALENT:
             counts["equivalent"] += 1
-        elif s in ("survived", "not covered"):
+        elif s in ("survived", "not covered", "not run"):
             counts[s] += 1
         else:
             counts["other"] += 1
@@ -290,18 +337,18 @@ def report(results: list[dict], path: Path, command: str) -> None:
         "Killed = a selected test failed; timeout = a test hung (detected); equivalent = argued in",
         "`benchmarks/mutation.py` (`EQUIVALENT`); not covered = no selected test reaches the function.",
         "",
-        "| module | tests | total | killed | timeout | equivalent | survived | not covered | detected | detected or equivalent | run |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| module | tests | total | killed | timeout | equivalent | survived | not covered | not run | detected | detected or equivalent | run |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for r in results:
         c = summary(r)
         lines.append(
             f"| `{r['module']}` | {', '.join(t.removeprefix('tests/') for t in r['tests'])} + doctests | {c['total']} | {c['killed']} |"
-            f" {c['timeout']} | {c['equivalent']} | {c['survived']} | {c['not covered']} | {c['detected %']}% |"
+            f" {c['timeout']} | {c['equivalent']} | {c['survived']} | {c['not covered']} | {c['not run']} | {c['detected %']}% |"
             f" {c['detected or equivalent %']}% | {r['seconds']} s, {r['date']} |"
         )
     for r in results:
-        rest = [m for m in r["mutants"] if m["status"] not in ("killed", "timeout")]
+        rest = [m for m in r["mutants"] if m["status"] not in ("killed", "timeout", "not run")]
         lines += ["", f"## `{r['module']}`", ""]
         if not rest:
             lines.append("Every mutant is detected.")
@@ -337,14 +384,19 @@ def main(argv=None) -> None:
     for module in args.modules:
         saved = workdir / slug(module) / "result.json"
         if args.report_only:
-            results.append(json.loads(saved.read_text()))
+            # the statuses mutmut has recorded so far (an interrupted run's
+            # unchecked mutants are "not run"); the run time of the last full run
+            where = workdir / slug(module)
+            last = json.loads(saved.read_text()) if saved.exists() else {"seconds": 0, "date": "-"}
+            results.append({"module": module, "tests": TESTS[module], "seconds": last["seconds"],
+                            "date": last["date"], "mutants": collect(where, module)})
             continue
         print(f"{module}: mutating ({', '.join(TESTS[module])})", flush=True)
         r = run_module(module, workdir, fresh=not args.keep)
         c = summary(r)
         print(f"{module}: {c}", flush=True)
         results.append(r)
-    command = "python benchmarks/mutation.py" + ("" if args.modules == DEFAULT_MODULES else " " + " ".join(args.modules))
+    command = " ".join(["python benchmarks/mutation.py", *(sys.argv[1:] if argv is None else argv)])
     report(results, Path(args.report), command)
     print(f"report: {args.report}")
 
