@@ -274,3 +274,35 @@ def test_binary_encoding_errors_and_limits():
         with pytest.raises(ChannelNotApplicableError):
             BinaryChannel(encoding=bad).rows(Nim(3), 3)
     assert BinaryChannel(name="mine").name == "mine"
+
+
+@pytest.mark.parametrize("kind", ["king", "rook", "all"])
+def test_neighbour_channels_against_their_definition(kind):
+    """Every position of Chomp 3x4 at p = 3/10: psi from theory.md 3.2
+    recomputed in Fractions by tests/fraction_reference.py."""
+    import fraction_reference as ref
+
+    g, p = Chomp(3, 4), Fraction(3, 10)
+    for v in g.positions():
+        if g.followers(v):
+            want = ref.neighbour_psi(ref.chomp_squares(v), kind, p)
+            assert NeighbourChannel(kind).rows(g, v).at(as_fmpq(p)) == [[as_fmpq(x) for x in row] for row in want]
+
+
+def test_channel_files_are_read_as_data():
+    """A probability is text or a whole number; true, 0.5 and null are
+    refused; a file needs a "rows" list of [move, expression] pairs."""
+    row = lambda received: {"default": "identity", "rows": [{"position": 2, "sent": 0, "received": received}]}  # noqa: E731
+    for bad in [True, 0.5, None]:
+        with pytest.raises(InvalidChannelError, match="write the probability as text"):
+            custom_channel_from_json(row([[0, bad], [1, "1"]]))
+    for bad in [5, [[0]], [[0, "1", 2]], "p"]:
+        with pytest.raises(InvalidChannelError, match="pairs"):
+            custom_channel_from_json(row(bad))
+    for bad in [{"default": "uniform"}, [], "rows"]:
+        with pytest.raises(InvalidChannelError, match="rows"):
+            custom_channel_from_json(bad)
+    ch = custom_channel_from_json(row([[0, "1 - p"], [1, "p"]]))
+    assert ch.name == "custom" and CustomChannel({}).name == "custom"
+    assert custom_channel_from_json(row([[0, 1], [1, 0]]), name="mine").name == "mine"
+    assert ch.rows(Nim(2), 2).at(fmpq(1, 4))[0] == [fmpq(3, 4), fmpq(1, 4)]
