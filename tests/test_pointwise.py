@@ -69,3 +69,9 @@ def test_every_position_against_fraction_backward_induction(k, p, misere, channe
     for v, (value, best, moves) in want.items():
         assert to_fraction(got[v].value) == value and got[v].optimal == best
         assert {m: to_fraction(x) for m, x in got[v].move_values.items()} == dict(enumerate(moves))
+
+
+def test_evaluate_from_a_given_start():
+    """start=3 in Nim(9): the positions 0..3 only, N_3(1/4) = (1 - p + p^2)/(1 + p) = 13/20."""
+    got = evaluate(Nim(9), "binary", "1/4", start=3)
+    assert set(got) == {0, 1, 2, 3} and got[3].value == fmpq(13, 20)
