@@ -86,6 +86,16 @@ DEFAULT_MODULES = [
     "symbolic_noise/solvers/pointwise.py",
 ]
 
+#: arguments shared by several channels.py mutants
+_WITNESS = ("the sum's witness: every candidate still lies in [a, b], and any point of [a, b] where the sum is not 1"
+            " is a correct witness (what the error promises, and what test_a_sum_witness_is_a_point_where_the_sum_is_not_1"
+            " checks); the mutant only changes which one is tried first, or, for a row whose sum minus 1 has more roots"
+            " than there are candidates, whether one is found at all")
+_NO_POLE = ("a ZeroDivisionError cannot happen there: the candidates lie in [a, b] and a pole in [a, b] was reported"
+            " before the sums are checked, so breaking instead of continuing never runs")
+_BASE_CHECK = ("Channel.check validates only untrusted channels, and every untrusted channel of the package"
+               " (CustomChannel, FixedChannel) overrides check(): this line never runs")
+
 #: the arguments of EQUIVALENT (one per group of mutants)
 _WHY = [
     'the name of a sympy.Dummy (or a Dummy of None) is never read: minimal_polynomial and Poly only need one symbol',
@@ -108,6 +118,42 @@ EQUIVALENT: dict[str, str] = {
         "sum() starting from the int 0 instead of fmpq(0): a row is never empty (a non-terminal position has a"
         " follower), so the first product is an fmpq and the sum is the same fmpq",
     # channels.py
+    '_witness: for e in range(2, 12): => for e in range(12):':
+        _WITNESS,
+    '_witness: for e in range(2, 12): => for e in range(2, 13):':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates = [lo + step * i for i in range(1, 2**e, 2)]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step / i for i in range(1, 2**e, 2)]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step * i for i in range(1, 2)]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step * i for i in range(1, 2**e, )]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step * i for i in range(2, 2**e, 2)]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step * i for i in range(1, 2 * e, 2)]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step * i for i in range(1, 2**e, 3)]':
+        _WITNESS,
+    '_witness: continue => break':
+        _NO_POLE,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(None, interval, game=game, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, None, game=game, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, interval, game=None, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, interval, game=game, position=None)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(interval, game=game, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, game=game, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, interval, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, interval, game=game, )':
+        _BASE_CHECK,
     "Channel.check: if not self.trusted: => if self.trusted:":
         "every untrusted channel of the package (CustomChannel, FixedChannel) overrides check(); the base method is"
         " reached by trusted built-in channels only, whose rows validate, so validating them or not raises nothing",

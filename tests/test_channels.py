@@ -306,3 +306,41 @@ def test_channel_files_are_read_as_data():
     assert ch.name == "custom" and CustomChannel({}).name == "custom"
     assert custom_channel_from_json(row([[0, 1], [1, 0]]), name="mine").name == "mine"
     assert ch.rows(Nim(2), 2).at(fmpq(1, 4))[0] == [fmpq(3, 4), fmpq(1, 4)]
+
+
+def test_a_sum_witness_is_a_point_where_the_sum_is_not_1():
+    """Row (1 - p, p + p(2p - 1)(p - 1)): entries >= 0 (2p^2 - 3p + 2 > 0), sum
+    1 + p(2p - 1)(p - 1), which is 1 at p = 0, 1/2 and 1, the first points
+    tried: the error must still name a p of [0, 1] where the sum is not 1."""
+    with pytest.raises(InvalidChannelError, match="sum") as err:
+        check(two_moves("1 - p", "p + p*(2*p - 1)*(p - 1)"))
+    x = as_fmpq(err.value.p)
+    assert 0 <= x <= 1 and x * (2 * x - 1) * (x - 1) != 0
+    assert f"at p = {x} the sum is {1 + x * (2 * x - 1) * (x - 1)}" in str(err.value)
+
+
+def test_custom_channel_errors_name_moves_by_their_labels():
+    """On Chomp the moves are squares: a negative entry is reported with the
+    sent and received squares, not their indices."""
+    ch = CustomChannel({(2, 2): {(1, 2): {(1, 2): "1 - 2*p", (2, 2): "2*p"}}}, default="king")
+    with pytest.raises(InvalidChannelError) as err:
+        ch.check(Chomp(2, 2), (2, 2), ch.rows(Chomp(2, 2), (2, 2)), (0, 1))
+    assert (err.value.sent, err.value.received) == ((1, 2), (1, 2)) and "position (2,2)" in str(err.value)
+
+
+def test_custom_channel_cache_keys():
+    """The same table written in another order has the same key; another
+    table, another default or a default without a key change it or make it None."""
+    a = CustomChannel({2: {0: {0: "1 - p", 1: "p"}, 1: {1: 1}}}, default="identity")
+    b = CustomChannel({2: {1: {1: 1}, 0: {1: "p", 0: "1 - p"}}}, default="identity")
+    c = CustomChannel({2: {0: {0: "1 - p/2", 1: "p/2"}, 1: {1: 1}}}, default="identity")
+    d = CustomChannel({2: {0: {0: "1 - p", 1: "p"}, 1: {1: 1}}}, default="uniform")
+    e = CustomChannel({2: {0: {0: "1 - p", 1: "p"}, 1: {1: 1}}})
+    assert a.key() == b.key() and a.key().startswith("custom:") and len(a.key()) == len("custom:") + 16
+    assert len({a.key(), c.key(), d.key(), e.key()}) == 4
+    assert CustomChannel(lambda v, w, u: 1).key() is None
+    assert CustomChannel({}, default=BinaryChannel(encoding=lambda g, v: (1, (0,)))).key() is None
+    # lists and tuples, nested: the canonical form of the table
+    f = CustomChannel({(2, 2): {(1, 2): [[(1, 2), "p"], [(2, 2), "1 - p"]]}}, default="king")
+    g = CustomChannel({(2, 2): {(1, 2): [[(1, 2), "p"], [(2, 2), "1 - p"]]}}, default="king")
+    assert f.key() == g.key() != CustomChannel({(2, 2): {(1, 2): [[(2, 2), "p"], [(1, 2), "1 - p"]]}}, default="king").key()
