@@ -405,8 +405,10 @@ def report(results: list[dict], path: Path, command: str) -> None:
     for r in results:
         rest = [m for m in r["mutants"] if m["status"] not in ("killed", "timeout", "not run")]
         lines += ["", f"## `{r['module']}`", ""]
-        if not rest:
-            lines.append("Every mutant is detected.")
+        if not r["mutants"]:
+            lines.append(f"Not run yet: `python benchmarks/mutation.py {r['module']}`.")
+        elif not rest:
+            lines.append("Every mutant is detected or argued equivalent.")
         for m in sorted(rest, key=lambda m: m["key"]):
             why = EQUIVALENT.get(m["key"])
             tag = "equivalent" if why else m["status"].upper()
@@ -442,6 +444,10 @@ def main(argv=None) -> None:
             # the statuses mutmut has recorded so far (an interrupted run's
             # unchecked mutants are "not run"); the run time of the last full run
             where = workdir / slug(module)
+            if not (where / "mutants").exists():
+                print(f"{module}: no run in {workdir}", flush=True)
+                results.append({"module": module, "tests": TESTS[module], "seconds": 0, "date": "not run", "mutants": []})
+                continue
             last = json.loads(saved.read_text()) if saved.exists() else {"seconds": 0, "date": "-"}
             results.append({"module": module, "tests": TESTS[module], "seconds": last["seconds"],
                             "date": last["date"], "mutants": collect(where, module)})
