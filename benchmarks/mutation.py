@@ -191,9 +191,51 @@ EQUIVALENT: dict[str, str] = {
     'separate: if x.hi - x.lo >= y.hi - y.lo: => if x.hi - x.lo > y.hi - y.lo:': _WHY[9],
 }
 
-#: mutants that survived a run and the test written to kill them (kept so the
-#: report can say which test does; a re-run checks that they are killed)
-KILLED_BY: dict[str, str] = {}
+#: the tests written for the survivors of the first runs (2026-11-28), by the
+#: function whose mutants they kill (mutmut does not record which test kills a mutant)
+KILLED_BY: dict[str, str] = {
+    "RealAlgebraic.compare": "test_algebraic.py::test_compare_is_the_order_of_the_rationals, "
+                             "test_distinct_roots_of_one_polynomial_with_overlapping_intervals",
+    "RealAlgebraic.sign_of": "test_algebraic.py::test_sign_of_agrees_with_exact_evaluation, "
+                             "test_sign_of_a_common_factor_that_does_not_vanish_here",
+    "RealAlgebraic.refine_to": "test_algebraic.py::test_refine_to_keeps_the_root_and_reaches_the_width, "
+                               "test_separate_and_refine_negative_numbers",
+    "RealAlgebraic.narrow_to": "test_algebraic.py::test_narrow_to_checks_the_new_interval",
+    "RealAlgebraic.adopt_minpoly": "test_algebraic.py::test_adopted_minimal_polynomial_and_root_index_are_checked",
+    "RealAlgebraic.adopt_root_index": "test_algebraic.py::test_adopted_minimal_polynomial_and_root_index_are_checked",
+    "RealAlgebraic.to_sympy": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.exact_str": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.root_index": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.decimal": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.to_mpmath": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.__float__": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.coerce": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.short_interval": "test_algebraic.py::test_short_interval_ends",
+    "RealAlgebraic.from_sympy": "test_algebraic.py::test_from_sympy_text_numbers_and_close_conjugates",
+    "FactorHints.learn": "test_algebraic.py::test_factor_hints_keep_only_what_they_promise",
+    "FactorHints.strip": "test_algebraic.py::test_factor_hints_keep_only_what_they_promise",
+    "minimal_polynomials": "test_algebraic.py::test_factor_hints_keep_only_what_they_promise",
+    "simplest_dyadic": "test_algebraic.py::test_simplest_dyadic_and_hull_against_their_definitions",
+    "dyadic_hull": "test_algebraic.py::test_simplest_dyadic_and_hull_against_their_definitions",
+    "rational_between": "test_algebraic.py::test_simplest_dyadic_and_hull_against_their_definitions",
+    "separate": "test_algebraic.py::test_separate_and_refine_negative_numbers",
+    "BinaryChannel.codes": "test_channels.py::test_binary_channel_uses_the_encoding_it_is_given, "
+                           "test_binary_encoding_errors_and_limits",
+    "BinaryChannel.rows": "test_channels.py::test_binary_channel_uses_the_encoding_it_is_given",
+    "BinaryChannel.__init__": "test_channels.py::test_binary_channel_uses_the_encoding_it_is_given",
+    "BinaryChannel.key": "test_channels.py::test_binary_channel_uses_the_encoding_it_is_given",
+    "NeighbourChannel._adjacent": "test_channels.py::test_neighbour_channels_against_their_definition",
+    "NeighbourChannel.rows": "test_channels.py::test_builtin_channels_are_distributions_on_chomp",
+    "CustomChannel.__init__": "test_channels.py::test_channel_files_are_read_as_data",
+    "CustomChannel.check": "test_channels.py::test_custom_channel_errors_name_moves_by_their_labels",
+    "CustomChannel.key": "test_channels.py::test_custom_channel_cache_keys",
+    "_canonical_json": "test_channels.py::test_custom_channel_cache_keys",
+    "_witness": "test_channels.py::test_a_sum_witness_is_a_point_where_the_sum_is_not_1",
+    "_entry": "test_channels.py::test_channel_files_are_read_as_data",
+    "custom_channel_from_json": "test_channels.py::test_channel_files_are_read_as_data",
+    "evaluate": "test_pointwise.py::test_evaluate_from_a_given_start, "
+                "test_every_position_against_fraction_backward_induction",
+}
 
 STATUS = {
     "killed": "killed",
@@ -413,15 +455,15 @@ def report(results: list[dict], path: Path, command: str) -> None:
             why = EQUIVALENT.get(m["key"])
             tag = "equivalent" if why else m["status"].upper()
             lines.append(f"- **{tag}** `{m['key']}`" + (f": {why}" if why else ""))
-        mine = {k: t for k, t in KILLED_BY.items() if k.startswith(tuple(_functions(r)))}
+        mine = {k: t for k, t in KILLED_BY.items() if k in _functions(r)}
         if mine:
-            lines += ["", "Survivors of earlier runs and the tests written for them:", ""]
+            lines += ["", "Tests written for the survivors of the first run, by function:", ""]
             lines += [f"- `{k}`: {t}" for k, t in sorted(mine.items())]
     path.write_text("\n".join(lines) + "\n")
 
 
 def _functions(result: dict) -> set:
-    return {qualname(m["name"]) + ":" for m in result["mutants"]}
+    return {qualname(m["name"]) for m in result["mutants"]}
 
 
 def main(argv=None) -> None:
