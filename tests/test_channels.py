@@ -344,3 +344,49 @@ def test_custom_channel_cache_keys():
     f = CustomChannel({(2, 2): {(1, 2): [[(1, 2), "p"], [(2, 2), "1 - p"]]}}, default="king")
     g = CustomChannel({(2, 2): {(1, 2): [[(1, 2), "p"], [(2, 2), "1 - p"]]}}, default="king")
     assert f.key() == g.key() != CustomChannel({(2, 2): {(1, 2): [[(2, 2), "p"], [(1, 2), "1 - p"]]}}, default="king").key()
+
+
+def test_custom_channel_tables_defaults_and_errors():
+    """Positions without a table and sent moves without a row use the
+    default; an illegal or repeated move and an unreadable entry are errors
+    that name the position, the sent and the received move."""
+    ch = CustomChannel({2: {1: {1: 1}}}, default="uniform")
+    assert ch.rows(Nim(2), 2).at(fmpq(1, 3)) == [[fmpq(1, 2), fmpq(1, 2)], [0, 1]]  # sent 0: the default's row
+    assert ch.rows(Nim(3), 3).at(fmpq(1, 3)) == [[fmpq(1, 3)] * 3] * 3  # no table at 3
+    with pytest.raises(InvalidChannelError, match="the sent move 7 is not a legal move") as err:
+        CustomChannel({2: {7: {0: 1}}}).rows(Nim(2), 2)
+    assert (err.value.position, err.value.sent, err.value.received) == (2, 7, None)
+    with pytest.raises(InvalidChannelError, match="position 2, sent 0: the received move 5") as err:
+        CustomChannel({2: {0: {5: 1}}}).rows(Nim(2), 2)
+    assert (err.value.sent, err.value.received) == (0, 5)
+    with pytest.raises(InvalidChannelError, match="given twice"):
+        CustomChannel({2: {0: [(0, "p"), (0, "1 - p")], 1: {1: 1}}}).rows(Nim(2), 2)
+    with pytest.raises(InvalidChannelError, match="position 2, sent 0, received 1") as err:
+        CustomChannel({2: {0: {0: "1", 1: "sqrt(p)"}, 1: {1: 1}}}).rows(Nim(2), 2)
+    assert (err.value.position, err.value.sent, err.value.received) == (2, 0, 1)
+    with pytest.raises(InvalidChannelError, match="position 2, sent 1, received 0") as err:
+        CustomChannel(lambda v, w, u: "sqrt(p)" if (w, u) == (1, 0) else int(w == u)).rows(Nim(2), 2)
+    with pytest.raises(ChannelNotApplicableError, match="king channel"):
+        NeighbourChannel("king").rows(Nim(3), 3)
+
+
+def test_validate_rows_without_a_game_and_after_a_root_at_the_end():
+    """Without a game the moves are named by index; an entry vanishing at p = 0
+    and negative only near p = 3/10 is still found negative."""
+    bad = two_moves("1 - 2*p", "2*p").rows(Nim(2), 2)
+    with pytest.raises(InvalidChannelError) as err:
+        validate_rows(bad)
+    assert (err.value.sent, err.value.received) == (0, 0) and "position None" in str(err.value)
+    e = "p*((10*p - 3)*(10*p - 3) - 1/1000000)"  # 0 at p = 0, < 0 on (0.2999, 0.3001)
+    with pytest.raises(InvalidChannelError, match="negative") as err:
+        check(two_moves(e, f"1 - ({e})"))
+    x = as_fmpq(err.value.p)
+    assert x * ((10 * x - 3) ** 2 - fmpq(1, 10**6)) < 0
+
+
+def test_binary_channel_names():
+    import functools
+
+    enc = functools.partial(lambda game, v, shift: (v.bit_length(), tuple(game.followers(v))), shift=0)
+    assert BinaryChannel(encoding=enc).name == "binary[custom encoding]"
+    assert BinaryChannel(encoding=enc, name="plain").name == "plain" and BinaryChannel().name == "binary"
