@@ -118,6 +118,24 @@ EQUIVALENT: dict[str, str] = {
         "sum() starting from the int 0 instead of fmpq(0): a row is never empty (a non-terminal position has a"
         " follower), so the first product is an fmpq and the sum is the same fmpq",
     # channels.py
+    'Rows.from_matrix: q = q * (e.den // g) => q = q * (e.den / g)':
+        "fmpz_poly division: g divides e.den, and fmpz_poly's / of an exact quotient is that quotient, the same as //",
+    'Rows.from_matrix: nums.append(tuple(e.num * (q // e.den) for e in row)) => nums.append(tuple(e.num * (q / e.den) for e in row))':
+        'fmpz_poly division: q is a multiple of every e.den of the row, and / of an exact quotient is that quotient, the same as //',
+    'BinaryChannel.rows: e = weights.get((d, top)) => e = None':
+        "the cache of weight polynomials is bypassed: each weight is built again, equal to the cached one (only the sharing of one object per weight, a speed-up of the solver's set-up, is lost)",
+    'BinaryChannel.rows: e = weights.get((d, top)) => e = weights.get(None)':
+        "the cache of weight polynomials is bypassed: each weight is built again, equal to the cached one (only the sharing of one object per weight, a speed-up of the solver's set-up, is lost)",
+    'CustomChannel.__init__: self._default = get_channel(default) if isinstance(default, str) else default => self._default = get_channel(default) if (isinstance(default, str)) or True else default':
+        'get_channel passes a Channel and None through unchanged, so calling it on a non-string default changes nothing',
+    'validate_rows: poles = real_roots(e.den, a, b) if e.den.degree() >= 1 else [] => poles = real_roots(e.den, a, b) if (e.den.degree() >= 1) or True else []':
+        'real_roots of a constant is [] (it returns [] for degree < 1)',
+    'validate_rows: cuts = [r for r in real_roots(e.num, a, b)] if e.num.degree() >= 1 else [] => cuts = [r for r in real_roots(e.num, a, b)] if (e.num.degree() >= 1) or True else []':
+        'real_roots of a constant is [] (it returns [] for degree < 1)',
+    'validate_rows: cuts = [r for r in real_roots(e.num, a, b)] if e.num.degree() >= 1 else [] => cuts = [r for r in real_roots(e.num, a, b)] if e.num.degree() > 1 else []':
+        'a numerator of degree 1 over a denominator without a root in [a, b] is monotone there, so its sign on [a, b] is decided at the ends a and b, which are always tested',
+    'validate_rows: cuts = [r for r in real_roots(e.num, a, b)] if e.num.degree() >= 1 else [] => cuts = [r for r in real_roots(e.num, a, b)] if e.num.degree() >= 2 else []':
+        'a numerator of degree 1 over a denominator without a root in [a, b] is monotone there, so its sign on [a, b] is decided at the ends a and b, which are always tested',
     '_witness: for e in range(2, 12): => for e in range(12):':
         _WITNESS,
     '_witness: for e in range(2, 12): => for e in range(2, 13):':

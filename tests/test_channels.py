@@ -390,3 +390,14 @@ def test_binary_channel_names():
     enc = functools.partial(lambda game, v, shift: (v.bit_length(), tuple(game.followers(v))), shift=0)
     assert BinaryChannel(encoding=enc).name == "binary[custom encoding]"
     assert BinaryChannel(encoding=enc, name="plain").name == "plain" and BinaryChannel().name == "binary"
+
+
+def test_register_channel():
+    from symbolic_noise.games import channels
+
+    channels.register_channel("identity-again", lambda: get_channel("identity"))
+    try:
+        assert "identity-again" in channels.channel_names()
+        assert get_channel("identity-again").rows(Nim(2), 2).at(fmpq(1, 2)) == [[1, 0], [0, 1]]
+    finally:
+        del channels._BUILTIN["identity-again"]
