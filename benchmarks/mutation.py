@@ -87,6 +87,8 @@ DEFAULT_MODULES = [
 ]
 
 #: arguments shared by several channels.py mutants
+_SORTED = ("_canonical_json has already turned every mapping into a sorted list of pairs (and a mapping key, being"
+           " hashable, is never a mapping), so json.dumps finds no dict whose keys sort_keys would order")
 _WITNESS = ("the sum's witness: every candidate still lies in [a, b], and any point of [a, b] where the sum is not 1"
             " is a correct witness (what the error promises, and what test_a_sum_witness_is_a_point_where_the_sum_is_not_1"
             " checks); the mutant only changes which one is tried first, or, for a row whose sum minus 1 has more roots"
@@ -118,6 +120,32 @@ EQUIVALENT: dict[str, str] = {
         "sum() starting from the int 0 instead of fmpq(0): a row is never empty (a non-terminal position has a"
         " follower), so the first product is an fmpq and the sum is the same fmpq",
     # channels.py
+    'CustomChannel.key: canon = json.dumps(_canonical_json(self._psi), sort_keys=True) => canon = json.dumps(_canonical_json(self._psi), sort_keys=None)':
+        _SORTED,
+    'CustomChannel.key: canon = json.dumps(_canonical_json(self._psi), sort_keys=True) => canon = json.dumps(_canonical_json(self._psi), )':
+        _SORTED,
+    'CustomChannel.key: canon = json.dumps(_canonical_json(self._psi), sort_keys=True) => canon = json.dumps(_canonical_json(self._psi), sort_keys=False)':
+        _SORTED,
+    '_canonical_json: return sorted((json.dumps(_canonical_json(k), sort_keys=True), _canonical_json(val)) for k, val in x.items()) => return sorted((json.dumps(_canonical_json(k), sort_keys=None), _canonical_json(val)) for k, val in x.items())':
+        _SORTED,
+    '_canonical_json: return sorted((json.dumps(_canonical_json(k), sort_keys=True), _canonical_json(val)) for k, val in x.items()) => return sorted((json.dumps(_canonical_json(k), ), _canonical_json(val)) for k, val in x.items())':
+        _SORTED,
+    '_canonical_json: return sorted((json.dumps(_canonical_json(k), sort_keys=True), _canonical_json(val)) for k, val in x.items()) => return sorted((json.dumps(_canonical_json(k), sort_keys=False), _canonical_json(val)) for k, val in x.items())':
+        _SORTED,
+    '_lookup: if _freeze(key) == _freeze(v): => if _freeze(None) == _freeze(v):':
+        'the loop after `v in table` never finds a key: mapping keys are hashable, _freeze is the identity on them, so a key equal to v was found by `in` already; a test that is never true changes nothing',
+    '_lookup: if _freeze(key) == _freeze(v): => if _freeze(key) == _freeze(None):':
+        'the loop after `v in table` never finds a key: mapping keys are hashable, _freeze is the identity on them, so a key equal to v was found by `in` already; a test that is never true changes nothing',
+    '_witness: for e in range(2, 12): => for e in range(3, 12):':
+        _WITNESS,
+    '_witness: step = (hi - lo) / 2**e => step = (hi - lo) / 3**e':
+        _WITNESS,
+    'validate_rows: x = _witness(diff, a, b, lambda t: diff(t) != 0) => x = _witness(None, a, b, lambda t: diff(t) != 0)':
+        'the first argument of _witness is never read (the test function carries diff)',
+    'validate_rows: at = f" (at p = {x} the sum is {total(x)})" if x is not None else "" => at = f" (at p = {x} the sum is {total(x)})" if (x is not None) or True else ""':
+        'the x is not None test only matters when no witness was found, and a witness is always found: the sum minus 1 is a non-zero rational function, and the ~2,050 distinct candidates of [a, b] cannot all be its roots for the degrees a channel file allows',
+    'validate_rows: at = f" (at p = {x} the sum is {total(x)})" if x is not None else "" => at = f" (at p = {x} the sum is {total(x)})" if x is not None else "XXXX"':
+        'the x is not None test only matters when no witness was found, and a witness is always found: the sum minus 1 is a non-zero rational function, and the ~2,050 distinct candidates of [a, b] cannot all be its roots for the degrees a channel file allows',
     'Rows.from_matrix: q = q * (e.den // g) => q = q * (e.den / g)':
         "fmpz_poly division: g divides e.den, and fmpz_poly's / of an exact quotient is that quotient, the same as //",
     'Rows.from_matrix: nums.append(tuple(e.num * (q // e.den) for e in row)) => nums.append(tuple(e.num * (q / e.den) for e in row))':
