@@ -86,6 +86,9 @@ DEFAULT_MODULES = [
     "symbolic_noise/solvers/pointwise.py",
 ]
 
+#: a larger scale 2^E in simplest_dyadic
+_LARGER_E = ("a larger E (never a smaller one) scales the same open interval by a larger power of 2: the run of integers"
+             " inside is longer, and its member with the most trailing zero bits is the same simplest dyadic, scaled")
 #: arguments shared by several channels.py mutants
 _SORTED = ("_canonical_json has already turned every mapping into a sorted list of pairs (and a mapping key, being"
            " hashable, is never a mapping), so json.dumps finds no dict whose keys sort_keys would order")
@@ -114,6 +117,27 @@ _WHY = [
 
 #: mutants argued equivalent: stable description -> why no test can tell
 EQUIVALENT: dict[str, str] = {
+    # algebraic.py, from the second run
+    'RealAlgebraic.to_mpmath: def def(self, prec: int = 53): => def def(self, prec: int = 54):':
+        'to_mpmath promises a value within 2^-prec (relative to max(1, |x|)); these enclose the number at least as tightly (2^-(prec+3) at the coarsest) and round at 10 or more guard bits, so the promise holds',
+    'RealAlgebraic.to_mpmath: lo, hi = self.enclosure(fmpq(1, 2 ** (prec + 4))) => lo, hi = self.enclosure(fmpq(2, 2 ** (prec + 4)))':
+        'to_mpmath promises a value within 2^-prec (relative to max(1, |x|)); these enclose the number at least as tightly (2^-(prec+3) at the coarsest) and round at 10 or more guard bits, so the promise holds',
+    'RealAlgebraic.to_mpmath: lo, hi = self.enclosure(fmpq(1, 2 ** (prec + 4))) => lo, hi = self.enclosure(fmpq(1, 3 ** (prec + 4)))':
+        'to_mpmath promises a value within 2^-prec (relative to max(1, |x|)); these enclose the number at least as tightly (2^-(prec+3) at the coarsest) and round at 10 or more guard bits, so the promise holds',
+    'RealAlgebraic.to_mpmath: lo, hi = self.enclosure(fmpq(1, 2 ** (prec + 4))) => lo, hi = self.enclosure(fmpq(1, 2 ** (prec + 5)))':
+        'to_mpmath promises a value within 2^-prec (relative to max(1, |x|)); these enclose the number at least as tightly (2^-(prec+3) at the coarsest) and round at 10 or more guard bits, so the promise holds',
+    'RealAlgebraic.to_mpmath: with mpmath.workprec(prec + 10): => with mpmath.workprec(prec + 11):':
+        'to_mpmath promises a value within 2^-prec (relative to max(1, |x|)); these enclose the number at least as tightly (2^-(prec+3) at the coarsest) and round at 10 or more guard bits, so the promise holds',
+    'simplest_dyadic: E = max(0, int(gap.q).bit_length() - int(gap.p).bit_length() + 3) => E = max(1, int(gap.q).bit_length() - int(gap.p).bit_length() + 3)':
+        _LARGER_E,
+    'simplest_dyadic: E = max(0, int(gap.q).bit_length() - int(gap.p).bit_length() + 3) => E = max(0, int(gap.q).bit_length() + int(gap.p).bit_length() + 3)':
+        _LARGER_E,
+    'simplest_dyadic: E = max(0, int(gap.q).bit_length() - int(gap.p).bit_length() + 3) => E = max(0, int(gap.q).bit_length() - int(gap.p).bit_length() + 4)':
+        _LARGER_E,
+    'simplest_dyadic: t = a => t = None':
+        "the branch a == b is dead: with 2^-E < (v - u)/4 the integers strictly inside (u 2^E, v 2^E) are at least two (the comment's run of length >= 2), so a < b always",
+    'rational_between: return simplest_dyadic(u, u + (w - u) / 8 if near_left else w) => return simplest_dyadic(u, u + (w - u) / 9 if near_left else w)':
+        'near_left promises a rational in the first eighth of the gap; the first ninth is inside the first eighth, and the rational is still strictly between x and y',
     # pointwise.py
     "evaluate: moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), fmpq(0)) => "
     "moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), )":
