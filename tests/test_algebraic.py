@@ -305,3 +305,330 @@ def test_factor_hints_keep_at_most_their_capacity():
     # x^2 - 2 is its minimal polynomial)
     y = RealAlgebraic.root(fmpz_poly([-200, 1]) * fmpz_poly([-2, 0, 1]), 1, 2)
     assert y.minpoly(hints) == fmpz_poly([-2, 0, 1]) and hints.divided == 2
+
+
+# --------------------------------------------------------------------------- laws against exact rational evaluation
+#
+# Rational numbers hidden as roots of a polynomial of higher degree (with a
+# factor x^2 + 1, so nothing collapses to the rational form at construction):
+# the order, equality and signs are known exactly from the Fractions, and the
+# isolating intervals of neighbouring roots may overlap.
+
+
+def _product(qs, extra=(1, 0, 1)):
+    f = fmpz_poly(list(extra))
+    for q in qs:
+        f *= fmpz_poly([-q.numerator, q.denominator])
+    return f
+
+
+def _fq(q):
+    return fmpq(q.numerator, q.denominator)
+
+
+@st.composite
+def hidden_rationals(draw):
+    """Distinct rationals q_0 < ... < q_n in (0, 1) and, for each, the root of
+    their product polynomial in an interval reaching a random part of the way
+    towards each neighbour (so neighbouring intervals usually overlap)."""
+    qs = sorted(draw(st.lists(st.fractions(Fraction(1, 12), Fraction(11, 12), max_denominator=12),
+                              min_size=2, max_size=4, unique=True)))
+    f = _product(qs)
+    fractions = st.fractions(Fraction(1, 20), Fraction(19, 20), max_denominator=20)
+    numbers = []
+    for i, q in enumerate(qs):
+        below = qs[i - 1] if i else Fraction(0)
+        above = qs[i + 1] if i + 1 < len(qs) else Fraction(1)
+        lo = q - (q - below) * draw(fractions)
+        hi = q + (above - q) * draw(fractions)
+        numbers.append((q, lo, hi))
+    return f, numbers
+
+
+def _sign(x):
+    return (x > 0) - (x < 0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(hidden_rationals(), st.data())
+def test_compare_is_the_order_of_the_rationals(case, data):
+    """compare is the exact order: distinct roots of one polynomial with
+    overlapping isolating intervals never compare equal (counting ``>= 1``
+    roots of the gcd in the union of the intervals instead of exactly one made
+    3/10 == 6/10), and the comparison operators agree with it."""
+    f, numbers = case
+    for qa, la, ha in numbers:
+        for qb, lb, hb in numbers:
+            x = RealAlgebraic.root(f, _fq(la), _fq(ha))
+            y = RealAlgebraic.root(f, _fq(lb), _fq(hb))
+            want = _sign(qa - qb)
+            assert x.compare(y) == want and y.compare(x) == -want
+            assert (x == y, x < y, x <= y, x > y, x >= y) == (want == 0, want < 0, want <= 0, want > 0, want >= 0)
+            # the same number written as a root of another polynomial, and as a rational
+            z = RealAlgebraic.root(_product([qb], extra=(-2, 0, 1)), _fq(lb), _fq(hb))
+            assert x.compare(z) == want and x.compare(_fq(qb)) == want
+    # the intervals still isolate the same numbers after all that refining
+    t = data.draw(st.sampled_from(numbers))
+    x = RealAlgebraic.root(f, _fq(t[1]), _fq(t[2]))
+    for _ in range(data.draw(st.integers(0, 6))):
+        x.refine()
+    assert x.lo <= _fq(t[0]) <= x.hi
+    assert x.is_rational or f(x.lo) * f(x.hi) < 0
+
+
+def test_distinct_roots_of_one_polynomial_with_overlapping_intervals():
+    """The planted bug of the issue: 3/10 and 6/10, roots of one polynomial,
+    isolated by (1/5, 9/20) and (2/5, 7/10), which overlap."""
+    f = fmpz_poly([-3, 10]) * fmpz_poly([-6, 10]) * fmpz_poly([1, 0, 1])
+    x, y = RealAlgebraic.root(f, fmpq(1, 5), fmpq(9, 20)), RealAlgebraic.root(f, fmpq(2, 5), fmpq(7, 10))
+    assert x != y and x < y and x.compare(y) == -1
+    # and two irrational ones: -1/sqrt(2) and 1/sqrt(2), intervals overlapping on (-1/10, 1/10)
+    g = fmpz_poly([-1, 0, 2])
+    a, b = RealAlgebraic.root(g, fmpq(-4, 5), fmpq(1, 10)), RealAlgebraic.root(g, fmpq(-1, 10), fmpq(4, 5))
+    assert a != b and a < b and b.compare(a) == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(hidden_rationals(), st.lists(st.integers(-6, 6), min_size=1, max_size=5), st.data())
+def test_sign_of_agrees_with_exact_evaluation(case, coeffs, data):
+    """sign_of(g) at a hidden rational q is the sign of g(q) computed in
+    Fractions, for random g, for g sharing a factor with the defining
+    polynomial (vanishing at q or elsewhere), and for constants."""
+    f, numbers = case
+    q, lo, hi = data.draw(st.sampled_from(numbers))
+    other = data.draw(st.sampled_from(numbers))[0]
+
+    def at(g, t):
+        return sum(Fraction(int(c)) * t**i for i, c in enumerate(g.coeffs()))
+
+    candidates = [
+        fmpz_poly(coeffs),
+        fmpz_poly(coeffs) * fmpz_poly([-q.numerator, q.denominator]),  # vanishes at q
+        fmpz_poly(coeffs) * fmpz_poly([-other.numerator, other.denominator]) + fmpz_poly([1]) * (other == q),
+        fmpz_poly([-other.numerator, other.denominator]) * fmpz_poly([1, 0, 1]),  # a common factor, zero at other
+        fmpz_poly([data.draw(st.integers(-3, 3))]),
+    ]
+    for g in candidates:
+        x = RealAlgebraic.root(f, _fq(lo), _fq(hi))
+        assert x.sign_of(g) == _sign(at(g, q)), (g, q)
+    rational = RealAlgebraic.rational(_fq(q))
+    assert rational.sign_of(candidates[0]) == _sign(at(candidates[0], q))
+
+
+def test_sign_of_a_common_factor_that_does_not_vanish_here():
+    """1/sqrt(2) defined by (2x^2 - 1)(x - 5): g = (x - 5)(x + 1) shares the
+    factor x - 5 with it, which vanishes at 5, not here: g < 0 at 0.707."""
+    x = RealAlgebraic.root(fmpz_poly([-1, 0, 2]) * fmpz_poly([-5, 1]), 0, 1)
+    assert x.sign_of(fmpz_poly([-5, 1]) * fmpz_poly([1, 1])) == -1
+    assert x.sign_of(fmpz_poly([-1, 3]) * fmpz_poly([-1, 0, 2])) == 0
+    assert x.sign_of(fmpz_poly([7])) == 1 and x.sign_of(fmpz_poly([-2])) == -1 and x.sign_of(fmpz_poly([])) == 0
+    # 1/3 given by (3x - 1)(x^2 + 1) with an interval: sharing the linear factor
+    third = RealAlgebraic.root(fmpz_poly([-1, 3]) * fmpz_poly([1, 0, 1]), 0, 1)
+    assert third.sign_of(fmpz_poly([-1, 3]) * fmpz_poly([-2, 1])) == 0
+    assert RealAlgebraic.rational("1/3").sign_of(fmpz_poly([-1, 2])) == -1
+
+
+def test_refine_to_keeps_the_root_and_reaches_the_width():
+    """The 20-digit neighbours of 1/sqrt(2) (test_close_numbers_compare_correctly)
+    and sqrt(3) - 1 (the root of x^2 + 2x - 2 in (0, 1))."""
+    x = SQRT2_HALF()
+    x.refine_to(fmpq(1, 10**20))
+    assert x.hi - x.lo <= fmpq(1, 10**20)
+    assert x.lo < fmpq(70710678118654752441, 10**20) and x.hi > fmpq(70710678118654752440, 10**20)
+    assert 2 * x.lo**2 < 1 < 2 * x.hi**2
+    y = RealAlgebraic.root(fmpz_poly([-2, 2, 1]), 0, 1)
+    width = fmpq(1, 2**70)
+    y.refine_to(width)
+    assert y.hi - y.lo <= width and y.lo**2 + 2 * y.lo < 2 < y.hi**2 + 2 * y.hi
+    # a width the interval already has changes nothing
+    before = y.interval
+    y.refine_to(y.hi - y.lo)
+    assert y.interval == before
+    # a rational root met exactly at a midpoint collapses: 1/2 of (2x - 1)(x^2 + 1) in (0, 1)
+    h = RealAlgebraic.root(fmpz_poly([-1, 2]) * fmpz_poly([1, 0, 1]), 0, 1)
+    h.refine_to(fmpq(1, 1000))
+    assert h.rational_value == fmpq(1, 2)
+
+
+def test_narrow_to_checks_the_new_interval():
+    x = RealAlgebraic.root(fmpz_poly([1, 0, -2]), 0, 1)  # 1/sqrt(2), the polynomial positive at 0
+    x.narrow_to(0, "3/4")  # the same lower end is allowed
+    x.narrow_to("7/10", "3/4")
+    assert x.interval == (fmpq(7, 10), fmpq(3, 4)) and x == SQRT2_HALF()
+    x.narrow_to("7/10", "3/4")  # the whole interval again
+    with pytest.raises(ValueError):
+        x.narrow_to("7/10", "7/10")
+    with pytest.raises(ValueError):
+        x.narrow_to("71/100", "3/4")  # does not hold the root
+    with pytest.raises(ValueError):
+        x.narrow_to("1/2", "3/4")  # not inside
+    # an end point that is the root itself: 1/2 of (2x - 1)(x^2 - 3)
+    h = RealAlgebraic.root(fmpz_poly([-1, 2]) * fmpz_poly([-3, 0, 1]), 0, 1)
+    for lo, hi in [("1/4", "1/2"), ("1/2", "3/4")]:
+        with pytest.raises(ValueError):
+            h.narrow_to(lo, hi)
+    r = RealAlgebraic.rational("1/3")
+    r.narrow_to(0, 1)  # nothing to do for a rational number
+    assert r.interval == (fmpq(1, 3), fmpq(1, 3))
+
+
+def test_adopted_minimal_polynomial_and_root_index_are_checked():
+    x = RealAlgebraic.root(fmpz_poly([-1, 0, 2]) * fmpz_poly([-5, 1]), 0, 1)
+    for bad in [fmpz_poly([-5, 1]), fmpz_poly([1, 0, -2]), fmpz_poly([-2, 0, 4]), fmpz_poly([3])]:
+        with pytest.raises(ValueError):
+            x.adopt_minpoly(bad)  # not a factor changing sign here / not primitive positive
+    with pytest.raises(ValueError):
+        x.adopt_root_index(1)  # the minimal polynomial first
+    x.adopt_minpoly(fmpz_poly([-1, 0, 2]))
+    assert x.knows_minpoly and x.poly == fmpz_poly([-1, 0, 2]) and x == SQRT2_HALF()
+    for bad in [-1, 2]:
+        with pytest.raises(ValueError):
+            x.adopt_root_index(bad)
+    x.adopt_root_index(1)
+    assert x.root_index() == 1 and x.exact_str() == "CRootOf(2*x**2 - 1, 1)"
+    x.adopt_minpoly(fmpz_poly([-7, 1]))  # known already: ignored
+    assert x.minpoly() == fmpz_poly([-1, 0, 2])
+    # a linear minimal polynomial collapses the number to its rational form
+    t = RealAlgebraic.root(fmpz_poly([-1, 3]) * fmpz_poly([-2, 0, 1]), 0, 1)
+    t.adopt_minpoly(fmpz_poly([-1, 3]))
+    assert t.rational_value == fmpq(1, 3) and t.root_index() == 0
+
+
+def test_rational_forms_and_conversions():
+    """A rational number hidden in a cubic: its index, exact form, SymPy value,
+    decimals and mpmath value are those of 1/3; the negative root of 2x^2 - 1
+    is CRootOf(2x^2 - 1, 0) = -0.70710678118654752440..."""
+    third = RealAlgebraic.root(fmpz_poly([-1, 3]) * fmpz_poly([1, 0, 1]), 0, 1)
+    assert third.root_index() == 0
+    third = RealAlgebraic.root(fmpz_poly([-1, 3]) * fmpz_poly([1, 0, 1]), 0, 1)
+    assert third.exact_str() == "1/3" and third.to_sympy() == sympy.Rational(1, 3)
+    assert RealAlgebraic.rational("-22/7").to_sympy() == sympy.Rational(-22, 7)
+    assert RealAlgebraic.rational("-22/7").exact_str() == "-22/7"
+    assert RealAlgebraic.rational("2/3").decimal() == "0.666666666666667"
+    assert RealAlgebraic.rational("2/3").decimal(3) == "0.667"
+    neg = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), -1, 0)
+    assert neg.exact_str() == "CRootOf(2*x**2 - 1, 0)" and neg.root_index() == 0
+    assert neg.to_sympy() == sympy.CRootOf(2 * sympy.Symbol("x") ** 2 - 1, 0)
+    with mpmath.workdps(40):
+        want = -mpmath.sqrt(2) / 2
+        assert abs(neg.to_mpmath(120) - want) < mpmath.mpf(2) ** -118
+        assert abs(RealAlgebraic.rational("-3/7").to_mpmath(100) + mpmath.mpf(3) / 7) < mpmath.mpf(2) ** -98
+    assert float(neg) == -0.7071067811865476 == -(2**0.5) / 2
+    assert neg.decimal(20) == "-0.70710678118654752440"
+    assert str(neg) == "-0.707106781186548..." and str(RealAlgebraic.rational("1/4")) == "1/4"
+    assert RealAlgebraic.coerce("1/4").rational_value == fmpq(1, 4) and RealAlgebraic.coerce(neg) is neg
+    assert neg <= neg and neg >= neg and not neg < neg
+
+
+def test_short_interval_ends():
+    """Decimal ends around the number: -1/sqrt(2) gets the mirror image of
+    1/sqrt(2)'s interval (the polynomial is even and the bisections mirror
+    each other); sqrt(0.50013) = 0.7071986... lies in the last 10^-5 before
+    0.7072, which the refinement keeps as an end, so [0.7071, 0.7072] (found
+    by hand) must not grow past it."""
+    neg = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), -1, 0)
+    pos = SQRT2_HALF().short_interval()
+    assert neg.short_interval() == (-pos[1], -pos[0])
+    assert pos[0] < Fraction(70710678, 10**8) < pos[1] and pos[1] - pos[0] <= Fraction(3, 10**4)
+    assert all(10**4 % t.denominator == 0 for t in pos)
+    z = RealAlgebraic.root(fmpz_poly([-50013, 0, 100000]), fmpq(7071, 10000), fmpq(7072, 10000))
+    assert z.short_interval() == (Fraction(7071, 10000), Fraction(7072, 10000))
+    # two roots 10^-5 apart need a fifth decimal: 0.70711 and 0.70712 in (0.7, 0.71)
+    f = fmpz_poly([-70711, 100000]) * fmpz_poly([-70712, 100000]) * fmpz_poly([1, 0, 1])
+    a = RealAlgebraic.root(f, fmpq(7, 10), fmpq(707115, 1000000))
+    assert a.short_interval() == (Fraction(70711, 100000), Fraction(70711, 100000))
+
+
+def test_simplest_dyadic_and_hull_against_their_definitions():
+    """simplest_dyadic(u, v) is the dyadic of least denominator in the open
+    (u, v) (the plain search of test_simplest_dyadic_is_the_plain_search);
+    dyadic_hull gives dyadic ends holding x and y within 1/16 of their gap
+    (plus one step), inside [a, b]."""
+    with pytest.raises(ValueError):
+        simplest_dyadic(fmpq(1, 2), fmpq(1, 2))
+    assert simplest_dyadic(fmpq(1, 2), fmpq(1)) == fmpq(3, 4)  # not the end 1
+    assert simplest_dyadic(fmpq(0), fmpq(1)) == fmpq(1, 2)
+    assert simplest_dyadic(fmpq(1, 3), fmpq(1, 3) + fmpq(1, 10**6)) == _plain_simplest_dyadic(fmpq(1, 3), fmpq(1, 3) + fmpq(1, 10**6))
+    assert simplest_dyadic(fmpq(5, 8), fmpq(7, 8)) == fmpq(3, 4)
+    assert simplest_dyadic(fmpq(-7, 8), fmpq(-5, 8)) == fmpq(-3, 4)
+    from symbolic_noise.exact.algebraic import dyadic_hull, rational_between
+
+    x, y = RealAlgebraic.rational("1/3"), SQRT2_HALF()
+    lo, hi = dyadic_hull(x, y)
+    assert lo == fmpq(1, 3) and y < RealAlgebraic.rational(hi)  # 1/3 is short: kept
+    # 1/sqrt(3) and 1/sqrt(2): both ends rounded outwards to multiples of
+    # 2^-m with 2^-m <= (gap between the separated intervals) / 16
+    x, y = RealAlgebraic.root(fmpz_poly([-1, 0, 3]), 0, 1), SQRT2_HALF()
+    lo, hi = dyadic_hull(x, y)
+    gap = y.lo - x.hi
+    assert lo <= x.lo and hi >= y.hi and x.lo - lo <= gap / 16 and hi - y.hi <= gap / 16
+    for end in (lo, hi):
+        assert int(end.q) & (int(end.q) - 1) == 0  # dyadic
+    lo2, hi2 = dyadic_hull(x, y, "1/2", "18/25")
+    assert lo2 == max(lo, fmpq(1, 2)) and hi2 == min(hi, fmpq(18, 25))
+    assert dyadic_hull(x, y, "-1", "2") == (lo, hi)
+    # short rational ends are kept: 1/4 and 3/4
+    assert dyadic_hull(RealAlgebraic.rational("1/4"), RealAlgebraic.rational("3/4")) == (fmpq(1, 4), fmpq(3, 4))
+    # a long rational end is rounded outwards to a dyadic one
+    # (97 > 32 = 2^m for the gap 94/97: 16 / 2^m <= 94/97 needs m = 5)
+    lo3, hi3 = dyadic_hull(RealAlgebraic.rational("1/97"), RealAlgebraic.rational("96/97"))
+    assert (lo3, hi3) == (fmpq(0), fmpq(1))
+    # gap 40/97: 2^m >= 16 * 97/40 = 38.8 needs m = 6; floor(640/97) = 6, ceil(3200/97) = 33
+    lo4, hi4 = dyadic_hull(RealAlgebraic.rational("10/97"), RealAlgebraic.rational("50/97"))
+    assert (lo4, hi4) == (fmpq(6, 64), fmpq(33, 64))
+    # between: strictly inside the gap, in its first eighth with near_left
+    t = rational_between(x, SQRT2_HALF(), near_left=True)
+    assert fmpq(1, 3) < t and RealAlgebraic.rational(t) < SQRT2_HALF()
+    z = SQRT2_HALF()
+    t2 = rational_between(RealAlgebraic.rational("1/3"), z, near_left=True)
+    assert t2 - fmpq(1, 3) <= (z.lo - fmpq(1, 3)) / 8
+    assert rational_between(RealAlgebraic.rational("1/3"), z) == fmpq(3, 8)  # z.lo = 1/2 now: the simplest dyadic in (1/3, 1/2)
+
+
+def test_factor_hints_keep_only_what_they_promise():
+    """Factors of degree 1..8 with a leading coefficient that is a unit modulo
+    the hints' prime are kept; constants, degree 9 and a leading coefficient
+    2^61 - 1 are not; minimal_polynomials fills the hints it is given; a hint
+    that does not divide is skipped, not the end of the search."""
+    hints = FactorHints()
+    hints.learn([fmpz_poly([1]), fmpz_poly([-1] + [0] * 8 + [1]), fmpz_poly([-1, 2**61 - 1])])
+    assert len(hints) == 0
+    hints.learn([fmpz_poly([-3] + [0] * 7 + [1])])  # x^8 - 3: degree 8 is kept
+    assert len(hints) == 1
+    mine = FactorHints()
+    minimal_polynomials([RealAlgebraic.root(fmpz_poly([-2, 0, 1]) * fmpz_poly([-1, 3]), 1, 2)], mine)
+    assert len(mine) == 2
+    hints = FactorHints()
+    hints.learn([fmpz_poly([-3, 1]), fmpz_poly([-1, 2])])  # x - 3 first: it does not divide
+    x = RealAlgebraic.root(fmpz_poly([-1, 2]) * fmpz_poly([-3, 0, 1]), 0, 1)
+    assert x.minpoly(hints) == fmpz_poly([-1, 2]) and hints.divided == 1
+
+
+def test_from_sympy_text_numbers_and_close_conjugates():
+    """Text and Python numbers are exact rationals; 1 + sqrt(2)/2000 has a
+    conjugate 1 - sqrt(2)/2000 only 0.0014 away, and is told apart from it."""
+    assert RealAlgebraic.from_sympy("3/7").rational_value == fmpq(3, 7)
+    assert RealAlgebraic.from_sympy(Fraction(-2, 9)).rational_value == fmpq(-2, 9)
+    x = RealAlgebraic.from_sympy(1 + sympy.sqrt(2) / 2000)
+    with mpmath.workdps(40):
+        want = mpmath.nstr(1 + mpmath.sqrt(2) / 2000, 25, strip_zeros=False)
+    assert x.decimal(25) == want
+    y = RealAlgebraic.from_sympy(1 - sympy.sqrt(2) / 2000)
+    assert y < x and y.minpoly() == x.minpoly()
+
+
+def test_separate_and_refine_negative_numbers():
+    """-1/sqrt(2) < -1/sqrt(3), both first isolated by (-1, 0): a rational
+    strictly between them, and refine_to on negative numbers reaches the width;
+    1/sqrt(2) as the root of 1 - 2x^2 (positive below the root) too."""
+    from symbolic_noise.exact.algebraic import rational_between
+
+    a = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), -1, 0)
+    b = RealAlgebraic.root(fmpz_poly([-1, 0, 3]), -1, 0)
+    t = rational_between(a, b)
+    assert 2 * t * t < 1 < 3 * t * t and t < 0
+    a.refine_to(fmpq(1, 10**12))
+    assert a.hi - a.lo <= fmpq(1, 10**12) and 2 * a.lo**2 > 1 > 2 * a.hi**2
+    c = RealAlgebraic.root(fmpz_poly([1, 0, -2]), 0, 1)
+    c.refine_to(fmpq(1, 10**12))
+    assert c.hi - c.lo <= fmpq(1, 10**12) and 2 * c.lo**2 < 1 < 2 * c.hi**2

@@ -3,7 +3,9 @@ or LaTeX with exact content, and prints as one short line in the terminal."""
 
 import re
 
+import mpmath
 import pytest
+from fraction_reference import nim5_breakpoint
 from flint import fmpz_poly
 
 from symbolic_noise import Chomp, Nim, RealAlgebraic, solve
@@ -59,8 +61,18 @@ def test_piecewise_function_display(nim3):
 def test_irrational_breakpoint_shows_polynomial_and_interval():
     rho = solve(Nim(5), "binary").value().breakpoints[1]
     tex = rho._repr_latex_()
-    assert tex.startswith("$0.762336058143710") and "the root of" in tex
-    assert rho._repr_latex_() == rho._repr_latex_()
+    # the expected text written out independently: the decimal from mpmath's
+    # findroot on the backward induction of tests/fraction_reference.py (send 3
+    # against send 4 at a heap of 5), the polynomial checked to vanish there at
+    # 50 digits, and the 4-decimal interval around it
+    x = nim5_breakpoint()
+    coeffs = [1, -7, 18, -23, 9, 14, -20, 9]
+    with mpmath.workdps(50):
+        assert abs(mpmath.polyval(coeffs[::-1], x)) < mpmath.mpf(10) ** -45
+    digits = mpmath.nstr(x, 15, strip_zeros=False)
+    assert digits == "0.762336058143710" and mpmath.mpf("0.7623") < x < mpmath.mpf("0.7624")
+    assert tex == (f"${digits}\\ldots$, the root of $1 - 7 x + 18 x^{{2}} - 23 x^{{3}} + 9 x^{{4}} + 14 x^{{5}}"
+                   " - 20 x^{6} + 9 x^{7}$ in $[0.7623, 0.7624]$")
     assert RealAlgebraic.rational("2/3")._repr_latex_() == "$\\tfrac{2}{3}$"
     # the evaluable repr is unchanged
     assert eval(repr(rho), {"RealAlgebraic": RealAlgebraic, "fmpz_poly": fmpz_poly}) == rho

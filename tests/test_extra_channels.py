@@ -38,13 +38,28 @@ def games():
     return [(Nim(k), k) for k in range(1, 10)] + [(MultiNim((2, 3)), (2, 3)), (MultiNim((1, 2, 3)), (1, 2, 3))]
 
 
+def assert_distribution(rows, m, ps=(fmpq(0), fmpq(1, 7), fmpq(1, 2), fmpq(5, 6), fmpq(1))):
+    """At every p of ``ps`` each of the m rows has m entries >= 0 summing to 1 (exactly)."""
+    assert len(rows.den) == len(rows.num) == m
+    for p in ps:
+        for row in rows.at(p):
+            assert len(row) == m and min(row) >= 0 and sum(row, fmpq(0)) == 1, (p, row)
+
+
 @pytest.mark.parametrize("name", ["binary-gray", "z", "tremble"])
 def test_new_channels_are_distributions_on_every_position(name):
+    """validate_rows accepts every position's rows, they are probability
+    vectors at rational p, and at p = 0 all three channels deliver the sent
+    move (no flip, no tremble)."""
     ch = get_channel(name)
     for game, _ in games():
         for v in game.positions():
             if game.followers(v):
-                validate_rows(ch.rows(game, v), (0, 1), game=game, position=v)
+                rows = ch.rows(game, v)
+                assert validate_rows(rows, (0, 1), game=game, position=v) is None
+                m = len(game.followers(v))
+                assert_distribution(rows, m)
+                assert rows.at(0) == [[int(i == j) for j in range(m)] for i in range(m)]
 
 
 @given(inner_p)
@@ -139,11 +154,18 @@ def chomp_boards():
 
 
 def test_chebyshev_rows_are_distributions():
+    """Valid on every position of the boards, probability vectors at rational
+    p, and at p = 0 a target with other legal squares is never hit (all its
+    mass goes to the others)."""
     ch = get_channel("chebyshev")
     for game in chomp_boards():
         for v in game.positions():
             if game.followers(v):
-                validate_rows(ch.rows(game, v), (0, 1), game=game, position=v)
+                rows = ch.rows(game, v)
+                assert validate_rows(rows, (0, 1), game=game, position=v) is None
+                m = len(game.followers(v))
+                assert_distribution(rows, m)
+                assert [row[i] for i, row in enumerate(rows.at(0))] == [int(m == 1)] * m
 
 
 @given(inner_p)

@@ -196,3 +196,82 @@ def test_custom_channel_checked_at_p():
     assert point_solve(Nim(2), bad, fmpq(1, 4)).value == fmpq(1, 2)  # a distribution at p = 1/4
     with pytest.raises(InvalidChannelError, match="not a probability distribution at p = 3/4"):
         point_solve(Nim(2), bad, fmpq(3, 4))
+
+
+# --------------------------------------------------------------------------- against plain Fraction backward induction
+
+import fraction_reference as ref  # noqa: E402  (tests/fraction_reference.py: no symbolic_noise code)
+
+fractions_01 = st.fractions(min_value=0, max_value=1, max_denominator=40)
+
+
+def _agrees(fast, want, names):
+    value, best, moves = want
+    assert fast.value == fmpq(value.numerator, value.denominator)
+    assert fast.optimal == frozenset(names[i] for i in best)
+
+
+@settings(max_examples=30)
+@given(st.integers(1, 12), fractions_01, st.booleans(), st.sampled_from(["binary", "uniform", "identity"]))
+def test_nim_agrees_with_fraction_backward_induction(k, p, misere, channel):
+    """1-pile Nim, every heap up to k, normal and misère, p in [0, 1] (the
+    ends are the channel's limits), against tests/fraction_reference.py."""
+    fast = point_solve(Nim(k), channel, fmpq(p.numerator, p.denominator), misere=misere, all_positions=True)
+    want = ref.nim(k, channel, p, misere)
+    assert set(fast) == set(want)
+    for v in want:
+        _agrees(fast[v], want[v], list(range(v)))
+    moves = want[k][2]
+    assert fast[k].move_values == {m: fmpq(x.numerator, x.denominator) for m, x in enumerate(moves)}
+
+
+@settings(max_examples=30)
+@given(st.sampled_from([(2, 2), (3, 2), (3, 3), (3, 2, 1), (4, 4), (2, 2, 2)]), fractions_01, st.booleans(),
+       st.sampled_from(["king", "rook", "all", "uniform", "identity"]))
+def test_chomp_agrees_with_fraction_backward_induction(board, p, misere, channel):
+    """Chomp diagrams through every neighbour channel, normal and misère."""
+    game = Chomp(len(board), board[0])
+    fast = point_solve(game, channel, fmpq(p.numerator, p.denominator), start=board, misere=misere, all_positions=True)
+    want = ref.chomp(board, channel, p, misere)
+    assert set(fast) == set(want)
+    for v in want:
+        _agrees(fast[v], want[v], ref.chomp_squares(v))
+
+
+@settings(max_examples=20)
+@given(st.integers(1, 12), fractions_01, st.booleans())
+def test_ball_mode_holds_the_fraction_value(k, p, misere):
+    """Ball mode: every ball holds the exact value, and an optimal set is
+    reported only when it is the exact one."""
+    fast = point_solve(Nim(k), "binary", fmpq(p.numerator, p.denominator), misere=misere, method="ball")
+    value, best, _ = ref.nim(k, "binary", p, misere)[k]
+    lo, hi = ball_bounds(fast.value)
+    assert lo <= fmpq(value.numerator, value.denominator) <= hi
+    assert fast.optimal in (None, frozenset(best))
+
+
+def test_values_from_the_paper():
+    """theory.md 3.1-3.2: N_3 = (1 - p + p^2)/(1 + p) sending 0 on [0, 1/2] and
+    (p - p^3)/(1 - p + p^2) sending 1 on [1/2, 1]; N_2 = max(p, 1 - p); Chomp
+    2x2 with the king channel max{p, (1 - p)/2}, the two whole-row moves
+    optimal below 1/3 and the corner above; Nim 5 sends 3 just above 1/2 and
+    4 near 1 (the breakpoint 0.7623...)."""
+    for p in [Fraction(1, 10), Fraction(1, 4), Fraction(2, 5), Fraction(1, 2)]:
+        r = point_solve(Nim(3), "binary", fmpq(p.numerator, p.denominator))
+        assert r.value == as_q((1 - p + p * p) / (1 + p)) and 0 in r.optimal
+    for p in [Fraction(3, 5), Fraction(3, 4), Fraction(9, 10)]:
+        r = point_solve(Nim(3), "binary", fmpq(p.numerator, p.denominator))
+        assert r.value == as_q((p - p**3) / (1 - p + p * p)) and r.optimal == {1}
+        assert point_solve(Nim(2), "binary", as_q(p)).value == as_q(max(p, 1 - p))
+    for p in [Fraction(1, 5), Fraction(1, 3), Fraction(1, 2), Fraction(4, 5)]:
+        r = point_solve(Chomp(2, 2), "king", as_q(p))
+        assert r.value == as_q(max(p, (1 - p) / 2))
+        assert r.optimal == ({(1, 2), (2, 1)} if p < Fraction(1, 3) else {(2, 2)} if p > Fraction(1, 3) else {(1, 2), (2, 1), (2, 2)})
+    assert point_solve(Nim(5), "binary", fmpq(3, 5)).optimal == {3}
+    assert point_solve(Nim(5), "binary", fmpq(9, 10)).optimal == {4}
+    assert point_solve(Nim(5), "binary", fmpq(76, 100)).optimal == {3}  # below 0.7623...
+    assert point_solve(Nim(5), "binary", fmpq(77, 100)).optimal == {4}  # above it
+
+
+def as_q(x):
+    return fmpq(x.numerator, x.denominator)

@@ -54,3 +54,24 @@ def test_ends_of_the_interval_use_limits():
     assert at0[6].optimal == {0}
     at1 = evaluate(Nim(4), "binary", 1)
     assert at1[4].value == 1 and at1[4].optimal == {0, 3}  # the paper's erratum
+
+
+@given(st.integers(1, 9), st.fractions(min_value=0, max_value=1, max_denominator=30), st.booleans(),
+       st.sampled_from(["binary", "uniform", "identity"]))
+def test_every_position_against_fraction_backward_induction(k, p, misere, channel):
+    """Value, optimal set and every sent move's value at every heap, normal and
+    misère, p in [0, 1] with its ends, against tests/fraction_reference.py."""
+    import fraction_reference as ref
+
+    got = evaluate(Nim(k), channel, fmpq(p.numerator, p.denominator), misere=misere)
+    want = ref.nim(k, channel, p, misere)
+    assert set(got) == set(want)
+    for v, (value, best, moves) in want.items():
+        assert to_fraction(got[v].value) == value and got[v].optimal == best
+        assert {m: to_fraction(x) for m, x in got[v].move_values.items()} == dict(enumerate(moves))
+
+
+def test_evaluate_from_a_given_start():
+    """start=3 in Nim(9): the positions 0..3 only, N_3(1/4) = (1 - p + p^2)/(1 + p) = 13/20."""
+    got = evaluate(Nim(9), "binary", "1/4", start=3)
+    assert set(got) == {0, 1, 2, 3} and got[3].value == fmpq(13, 20)

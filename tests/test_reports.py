@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from symbolic_noise import reports, solve
 from symbolic_noise.games.rulesets import Chomp, Nim
 from symbolic_noise.exact.ratfunc import RationalFunction
+from fraction_reference import nim5_breakpoint  # noqa: E402  (mpmath findroot on plain backward induction)
 
 p = sympy.Symbol("p")
 
@@ -46,7 +47,7 @@ def test_json_contract_nim5():
     assert [b["optimal"] for b in bps] == [[0, 1, 2, 3, 4], [3, 4]]
     rho = check_number(bps[1], 25)
     assert isinstance(rho, sympy.CRootOf)
-    assert bps[1]["decimal"].startswith("0.762336058143710206")
+    assert bps[1]["decimal"] == mpmath.nstr(nim5_breakpoint(), 25, strip_zeros=False)  # independent: mpmath findroot on tests/fraction_reference.py's backward induction
     # the value at the breakpoint: exact, parsable, and equal to the formula there
     value = sympy.sympify(bps[1]["value"])
     formula = sympy.sympify(data["pieces"][1]["value"]).subs(p, rho)
@@ -75,6 +76,7 @@ def test_text_reads_like_the_paper():
 
 def test_text_describes_irrational_breakpoints():
     text = reports.solution_text(solve(Nim(5), "binary"), digits=12)
+    assert mpmath.nstr(nim5_breakpoint(), 12) == "0.762336058144"  # independent: mpmath findroot on tests/fraction_reference.py's backward induction
     assert "0.762336058144 is the root of 1 - 7p + 18p^2 - 23p^3 + 9p^4 + 14p^5 - 20p^6 + 9p^7 in [0.7623, 0.7624]" in text
 
 

@@ -1,0 +1,578 @@
+"""Mutation testing of the exact core, channel validation and the one-p engine
+(not run in CI): do the tests fail when the code is wrong?
+
+    python benchmarks/mutation.py                          # the default modules
+    python benchmarks/mutation.py symbolic_noise/analysis/certificates.py symbolic_noise/solvers/cache.py
+    python benchmarks/mutation.py --report-only            # rewrite the report from the last runs
+
+Needs the ``mutation`` extra (``pip install .[mutation]``: mutmut).  For each
+module the script copies ``symbolic_noise/``, ``tests/`` and ``pyproject.toml``
+into ``<workdir>/<module>/``, writes a ``[tool.mutmut]`` section there that
+mutates that one module and selects the tests of :data:`TESTS` (plus the
+module's own doctests), drops ``-n 2`` from pytest's options, and runs
+``mutmut run --max-children 1`` (one worker: the machine is shared).  It then
+reads every mutant's status and, for each survivor, its diff, and writes
+``benchmarks/mutation_report.md``: per module the counts (total, killed,
+timeout, equivalent, survived, not covered) and every mutant that is not
+killed, with the argument of :data:`EQUIVALENT` when it has one.  A mutant is
+named by a stable description (the function and the mutated line before and
+after), so the arguments survive a re-run even when mutmut renumbers.
+
+The mutated copy is the one the tests import: mutmut puts ``mutants/`` first
+on ``sys.path`` and removes the working directory, and before mutating it runs
+the tests once with every mutated function forced to raise (its "forced fail
+test"); a selection that imported the pip-installed package instead would pass
+that run, and mutmut stops.  The script checks the same thing itself
+(:func:`check_import`) before each module.
+
+Which tool, measured on ``exact/algebraic.py`` (2026-11-28, 2 shared cores,
+load 2-6 from other jobs):
+
+* **mutmut 3.8** -- 1,117 mutants; copes with the package layout with four
+  lines of config, collects the doctests of the mutated module, runs each
+  mutant in a fork of one warmed-up process and only the tests that reach the
+  mutated function (from a coverage pass): about 730 mutants in the first 45
+  minutes, 0.27 mutants/s, most of the time in survivors running their whole
+  selection and in time-outs (mutations that make a refinement loop spin).
+* **cosmic-ray 8.7** -- 2,119 mutants (each comparison replaced by every other
+  one); it mutates the file in place (an interrupted run leaves a mutant in
+  the tree, which it did in the trial) and starts a fresh pytest process per
+  mutant: 5 mutants in 150 s, 0.03 mutants/s, about 20 hours for this module.
+
+So mutmut, by an order of magnitude, and nothing to undo after a kill.
+
+Conventions of the counts:
+
+* a time-out counts as detected (the mutant made a test hang: the suite would
+  fail on it); it is listed on its own;
+* statements that start with ``raise`` are not mutated (``do_not_mutate_patterns``):
+  mutmut's mutants there only change the text of an error message; the
+  conditions that decide whether to raise are mutated like any other line;
+* "not covered" mutants are in functions that no selected test reaches; they
+  count as survivors until a test reaches them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: the tests that cover each module (the module's own doctests are added)
+TESTS = {
+    "symbolic_noise/exact/algebraic.py": ["tests/test_algebraic.py"],
+    "symbolic_noise/games/channels.py": ["tests/test_channels.py", "tests/test_extra_channels.py"],
+    "symbolic_noise/games/extra_channels.py": ["tests/test_extra_channels.py"],
+    "symbolic_noise/solvers/fastpoint.py": ["tests/test_fastpoint.py"],
+    "symbolic_noise/solvers/pointwise.py": ["tests/test_pointwise.py", "tests/test_fastpoint.py"],
+    # being rewritten on another branch (2026-11-28); run them when it lands
+    "symbolic_noise/analysis/certificates.py": ["tests/test_certificates.py"],
+    "symbolic_noise/solvers/cache.py": ["tests/test_cache.py"],
+}
+
+DEFAULT_MODULES = [
+    "symbolic_noise/exact/algebraic.py",
+    "symbolic_noise/games/channels.py",
+    "symbolic_noise/solvers/fastpoint.py",
+    "symbolic_noise/solvers/pointwise.py",
+]
+
+#: a larger scale 2^E in simplest_dyadic
+_LARGER_E = ("a larger E (never a smaller one) scales the same open interval by a larger power of 2: the run of integers"
+             " inside is longer, and its member with the most trailing zero bits is the same simplest dyadic, scaled")
+#: arguments shared by several channels.py mutants
+_SORTED = ("_canonical_json has already turned every mapping into a sorted list of pairs (and a mapping key, being"
+           " hashable, is never a mapping), so json.dumps finds no dict whose keys sort_keys would order")
+_WITNESS = ("the sum's witness: every candidate still lies in [a, b], and any point of [a, b] where the sum is not 1"
+            " is a correct witness (what the error promises, and what test_a_sum_witness_is_a_point_where_the_sum_is_not_1"
+            " checks); the mutant only changes which one is tried first, or, for a row whose sum minus 1 has more roots"
+            " than there are candidates, whether one is found at all")
+_NO_POLE = ("a ZeroDivisionError cannot happen there: the candidates lie in [a, b] and a pole in [a, b] was reported"
+            " before the sums are checked, so breaking instead of continuing never runs")
+_BASE_CHECK = ("Channel.check validates only untrusted channels, and every untrusted channel of the package"
+               " (CustomChannel, FixedChannel) overrides check(): this line never runs")
+
+#: the arguments of EQUIVALENT (one per group of mutants)
+_WHY = [
+    'the name of a sympy.Dummy (or a Dummy of None) is never read: minimal_polynomial and Poly only need one symbol',
+    'Poly of a univariate expression infers its one generator; the minimal polynomial is in x only',
+    'sympy.N with 15 (the default) or 51 digits instead of 50: the approximation only picks the candidate whose isolating interval holds it, and an interval that holds the root holds the 15-digit value unless an end lies within 1e-15 of it, which the loop then refines away',
+    'an interval exactly `width` wide: the loop `while hi - lo > width` that follows does nothing either',
+    'working precision of the ball evaluation only (higher, or reallocated once more): a ball decides a sign only when it excludes 0, which is certified at any precision, and the exact sign is computed otherwise, so every cut is the same',
+    'one more halving when the width is met exactly: the documented contract hi - lo <= width still holds and the number stays isolated',
+    'the ball branch disabled (or narrowed to balls above 1) for one sign: that sign then comes from the exact evaluation sign(poly(m)), which is the same sign',
+    'a constant f then reaches the gcd (1, of degree 0) and the Bernstein sign of a non-zero constant, which is its sign',
+    'eight or nine halvings between two tries of the correctly rounded decimal: the loop ends with the same correctly rounded string',
+    'which of two equally wide intervals is halved first: either halving makes progress and the loop ends when the intervals are disjoint',
+]
+
+#: mutants argued equivalent: stable description -> why no test can tell
+EQUIVALENT: dict[str, str] = {
+    # algebraic.py, from the second run
+    'RealAlgebraic.to_mpmath: def def(self, prec: int = 53): => def def(self, prec: int = 54):':
+        'to_mpmath promises a value within 2^-prec (relative to max(1, |x|)); these enclose the number at least as tightly (2^-(prec+3) at the coarsest) and round at 10 or more guard bits, so the promise holds',
+    'RealAlgebraic.to_mpmath: lo, hi = self.enclosure(fmpq(1, 2 ** (prec + 4))) => lo, hi = self.enclosure(fmpq(2, 2 ** (prec + 4)))':
+        'to_mpmath promises a value within 2^-prec (relative to max(1, |x|)); these enclose the number at least as tightly (2^-(prec+3) at the coarsest) and round at 10 or more guard bits, so the promise holds',
+    'RealAlgebraic.to_mpmath: lo, hi = self.enclosure(fmpq(1, 2 ** (prec + 4))) => lo, hi = self.enclosure(fmpq(1, 3 ** (prec + 4)))':
+        'to_mpmath promises a value within 2^-prec (relative to max(1, |x|)); these enclose the number at least as tightly (2^-(prec+3) at the coarsest) and round at 10 or more guard bits, so the promise holds',
+    'RealAlgebraic.to_mpmath: lo, hi = self.enclosure(fmpq(1, 2 ** (prec + 4))) => lo, hi = self.enclosure(fmpq(1, 2 ** (prec + 5)))':
+        'to_mpmath promises a value within 2^-prec (relative to max(1, |x|)); these enclose the number at least as tightly (2^-(prec+3) at the coarsest) and round at 10 or more guard bits, so the promise holds',
+    'RealAlgebraic.to_mpmath: with mpmath.workprec(prec + 10): => with mpmath.workprec(prec + 11):':
+        'to_mpmath promises a value within 2^-prec (relative to max(1, |x|)); these enclose the number at least as tightly (2^-(prec+3) at the coarsest) and round at 10 or more guard bits, so the promise holds',
+    'simplest_dyadic: E = max(0, int(gap.q).bit_length() - int(gap.p).bit_length() + 3) => E = max(1, int(gap.q).bit_length() - int(gap.p).bit_length() + 3)':
+        _LARGER_E,
+    'simplest_dyadic: E = max(0, int(gap.q).bit_length() - int(gap.p).bit_length() + 3) => E = max(0, int(gap.q).bit_length() + int(gap.p).bit_length() + 3)':
+        _LARGER_E,
+    'simplest_dyadic: E = max(0, int(gap.q).bit_length() - int(gap.p).bit_length() + 3) => E = max(0, int(gap.q).bit_length() - int(gap.p).bit_length() + 4)':
+        _LARGER_E,
+    'simplest_dyadic: t = a => t = None':
+        "the branch a == b is dead: with 2^-E < (v - u)/4 the integers strictly inside (u 2^E, v 2^E) are at least two (the comment's run of length >= 2), so a < b always",
+    'rational_between: return simplest_dyadic(u, u + (w - u) / 8 if near_left else w) => return simplest_dyadic(u, u + (w - u) / 9 if near_left else w)':
+        'near_left promises a rational in the first eighth of the gap; the first ninth is inside the first eighth, and the rational is still strictly between x and y',
+    # pointwise.py
+    "evaluate: moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), fmpq(0)) => "
+    "moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), )":
+        "sum() starting from the int 0 instead of fmpq(0): a row is never empty (a non-terminal position has a"
+        " follower), so the first product is an fmpq and the sum is the same fmpq",
+    # channels.py
+    'CustomChannel.key: canon = json.dumps(_canonical_json(self._psi), sort_keys=True) => canon = json.dumps(_canonical_json(self._psi), sort_keys=None)':
+        _SORTED,
+    'CustomChannel.key: canon = json.dumps(_canonical_json(self._psi), sort_keys=True) => canon = json.dumps(_canonical_json(self._psi), )':
+        _SORTED,
+    'CustomChannel.key: canon = json.dumps(_canonical_json(self._psi), sort_keys=True) => canon = json.dumps(_canonical_json(self._psi), sort_keys=False)':
+        _SORTED,
+    '_canonical_json: return sorted((json.dumps(_canonical_json(k), sort_keys=True), _canonical_json(val)) for k, val in x.items()) => return sorted((json.dumps(_canonical_json(k), sort_keys=None), _canonical_json(val)) for k, val in x.items())':
+        _SORTED,
+    '_canonical_json: return sorted((json.dumps(_canonical_json(k), sort_keys=True), _canonical_json(val)) for k, val in x.items()) => return sorted((json.dumps(_canonical_json(k), ), _canonical_json(val)) for k, val in x.items())':
+        _SORTED,
+    '_canonical_json: return sorted((json.dumps(_canonical_json(k), sort_keys=True), _canonical_json(val)) for k, val in x.items()) => return sorted((json.dumps(_canonical_json(k), sort_keys=False), _canonical_json(val)) for k, val in x.items())':
+        _SORTED,
+    '_lookup: if _freeze(key) == _freeze(v): => if _freeze(None) == _freeze(v):':
+        'the loop after `v in table` never finds a key: mapping keys are hashable, _freeze is the identity on them, so a key equal to v was found by `in` already; a test that is never true changes nothing',
+    '_lookup: if _freeze(key) == _freeze(v): => if _freeze(key) == _freeze(None):':
+        'the loop after `v in table` never finds a key: mapping keys are hashable, _freeze is the identity on them, so a key equal to v was found by `in` already; a test that is never true changes nothing',
+    '_witness: for e in range(2, 12): => for e in range(3, 12):':
+        _WITNESS,
+    '_witness: step = (hi - lo) / 2**e => step = (hi - lo) / 3**e':
+        _WITNESS,
+    'validate_rows: x = _witness(diff, a, b, lambda t: diff(t) != 0) => x = _witness(None, a, b, lambda t: diff(t) != 0)':
+        'the first argument of _witness is never read (the test function carries diff)',
+    'validate_rows: at = f" (at p = {x} the sum is {total(x)})" if x is not None else "" => at = f" (at p = {x} the sum is {total(x)})" if (x is not None) or True else ""':
+        'the x is not None test only matters when no witness was found, and a witness is always found: the sum minus 1 is a non-zero rational function, and the ~2,050 distinct candidates of [a, b] cannot all be its roots for the degrees a channel file allows',
+    'validate_rows: at = f" (at p = {x} the sum is {total(x)})" if x is not None else "" => at = f" (at p = {x} the sum is {total(x)})" if x is not None else "XXXX"':
+        'the x is not None test only matters when no witness was found, and a witness is always found: the sum minus 1 is a non-zero rational function, and the ~2,050 distinct candidates of [a, b] cannot all be its roots for the degrees a channel file allows',
+    'Rows.from_matrix: q = q * (e.den // g) => q = q * (e.den / g)':
+        "fmpz_poly division: g divides e.den, and fmpz_poly's / of an exact quotient is that quotient, the same as //",
+    'Rows.from_matrix: nums.append(tuple(e.num * (q // e.den) for e in row)) => nums.append(tuple(e.num * (q / e.den) for e in row))':
+        'fmpz_poly division: q is a multiple of every e.den of the row, and / of an exact quotient is that quotient, the same as //',
+    'BinaryChannel.rows: e = weights.get((d, top)) => e = None':
+        "the cache of weight polynomials is bypassed: each weight is built again, equal to the cached one (only the sharing of one object per weight, a speed-up of the solver's set-up, is lost)",
+    'BinaryChannel.rows: e = weights.get((d, top)) => e = weights.get(None)':
+        "the cache of weight polynomials is bypassed: each weight is built again, equal to the cached one (only the sharing of one object per weight, a speed-up of the solver's set-up, is lost)",
+    'CustomChannel.__init__: self._default = get_channel(default) if isinstance(default, str) else default => self._default = get_channel(default) if (isinstance(default, str)) or True else default':
+        'get_channel passes a Channel and None through unchanged, so calling it on a non-string default changes nothing',
+    'validate_rows: poles = real_roots(e.den, a, b) if e.den.degree() >= 1 else [] => poles = real_roots(e.den, a, b) if (e.den.degree() >= 1) or True else []':
+        'real_roots of a constant is [] (it returns [] for degree < 1)',
+    'validate_rows: cuts = [r for r in real_roots(e.num, a, b)] if e.num.degree() >= 1 else [] => cuts = [r for r in real_roots(e.num, a, b)] if (e.num.degree() >= 1) or True else []':
+        'real_roots of a constant is [] (it returns [] for degree < 1)',
+    'validate_rows: cuts = [r for r in real_roots(e.num, a, b)] if e.num.degree() >= 1 else [] => cuts = [r for r in real_roots(e.num, a, b)] if e.num.degree() > 1 else []':
+        'a numerator of degree 1 over a denominator without a root in [a, b] is monotone there, so its sign on [a, b] is decided at the ends a and b, which are always tested',
+    'validate_rows: cuts = [r for r in real_roots(e.num, a, b)] if e.num.degree() >= 1 else [] => cuts = [r for r in real_roots(e.num, a, b)] if e.num.degree() >= 2 else []':
+        'a numerator of degree 1 over a denominator without a root in [a, b] is monotone there, so its sign on [a, b] is decided at the ends a and b, which are always tested',
+    '_witness: for e in range(2, 12): => for e in range(12):':
+        _WITNESS,
+    '_witness: for e in range(2, 12): => for e in range(2, 13):':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates = [lo + step * i for i in range(1, 2**e, 2)]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step / i for i in range(1, 2**e, 2)]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step * i for i in range(1, 2)]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step * i for i in range(1, 2**e, )]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step * i for i in range(2, 2**e, 2)]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step * i for i in range(1, 2 * e, 2)]':
+        _WITNESS,
+    '_witness: candidates += [lo + step * i for i in range(1, 2**e, 2)] => candidates += [lo + step * i for i in range(1, 2**e, 3)]':
+        _WITNESS,
+    '_witness: continue => break':
+        _NO_POLE,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(None, interval, game=game, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, None, game=game, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, interval, game=None, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, interval, game=game, position=None)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(interval, game=game, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, game=game, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, interval, position=v)':
+        _BASE_CHECK,
+    'Channel.check: validate_rows(rows, interval, game=game, position=v) => validate_rows(rows, interval, game=game, )':
+        _BASE_CHECK,
+    "Channel.check: if not self.trusted: => if self.trusted:":
+        "every untrusted channel of the package (CustomChannel, FixedChannel) overrides check(); the base method is"
+        " reached by trusted built-in channels only, whose rows validate, so validating them or not raises nothing",
+    # the name of a sympy.Dummy (or a Dummy of None) is never read: minimal_polynomial and Poly only need one symbol
+    'RealAlgebraic.from_sympy: x = sympy.Dummy("x") => x = None': _WHY[0],
+    'RealAlgebraic.from_sympy: x = sympy.Dummy("x") => x = sympy.Dummy(None)': _WHY[0],
+    'RealAlgebraic.from_sympy: x = sympy.Dummy("x") => x = sympy.Dummy("XXxXX")': _WHY[0],
+    'RealAlgebraic.from_sympy: x = sympy.Dummy("x") => x = sympy.Dummy("X")': _WHY[0],
+    # Poly of a univariate expression infers its one generator; the minimal polynomial is in x only
+    'RealAlgebraic.from_sympy: mp = sympy.Poly(sympy.minimal_polynomial(expr, x), x) => mp = sympy.Poly(sympy.minimal_polynomial(expr, x), None)': _WHY[1],
+    'RealAlgebraic.from_sympy: mp = sympy.Poly(sympy.minimal_polynomial(expr, x), x) => mp = sympy.Poly(sympy.minimal_polynomial(expr, x), )': _WHY[1],
+    # sympy.N with 15 (the default) or 51 digits instead of 50: the approximation only picks the candidate whose isolating interval holds it, and an interval that holds the root holds the 15-digit value unless an end lies within 1e-15 of it, which the loop then refines away
+    'RealAlgebraic.from_sympy: approx = sympy.Rational(sympy.N(expr, 50)) => approx = sympy.Rational(sympy.N(expr, None))': _WHY[2],
+    'RealAlgebraic.from_sympy: approx = sympy.Rational(sympy.N(expr, 50)) => approx = sympy.Rational(sympy.N(expr, ))': _WHY[2],
+    'RealAlgebraic.from_sympy: approx = sympy.Rational(sympy.N(expr, 50)) => approx = sympy.Rational(sympy.N(expr, 51))': _WHY[2],
+    # an interval exactly `width` wide: the loop `while hi - lo > width` that follows does nothing either
+    'RealAlgebraic.refine_to: if self._hi - self._lo <= width: => if self._hi - self._lo < width:': _WHY[3],
+    # working precision of the ball evaluation only (higher, or reallocated once more): a ball decides a sign only when it excludes 0, which is certified at any precision, and the exact sign is computed otherwise, so every cut is the same
+    'RealAlgebraic.refine_to: base = self._poly.height_bits() + 64 => base = self._poly.height_bits() + 65': _WHY[4],
+    'RealAlgebraic.refine_to: prec, ball_poly = 0, None => prec, ball_poly = 1, None': _WHY[4],
+    'RealAlgebraic.refine_to: need = base + 2 * max(int(m.q).bit_length(), int(abs(m.p)).bit_length()) => need = base + 3 * max(int(m.q).bit_length(), int(abs(m.p)).bit_length())': _WHY[4],
+    'RealAlgebraic.refine_to: if need > prec: => if need >= prec:': _WHY[4],
+    'RealAlgebraic.refine_to: prec = 2 * need => prec = 3 * need': _WHY[4],
+    # one more halving when the width is met exactly: the documented contract hi - lo <= width still holds and the number stays isolated
+    'RealAlgebraic.refine_to: while self._hi - self._lo > width: => while self._hi - self._lo >= width:': _WHY[5],
+    # the ball branch disabled (or narrowed to balls above 1) for one sign: that sign then comes from the exact evaluation sign(poly(m)), which is the same sign
+    'RealAlgebraic.refine_to: self._cut(m, 1 if value > 0 else -1 if value < 0 else sign(self._poly(m))) => self._cut(m, 1 if (value > 0) and False else -1 if value < 0 else sign(self._poly(m)))': _WHY[6],
+    'RealAlgebraic.refine_to: self._cut(m, 1 if value > 0 else -1 if value < 0 else sign(self._poly(m))) => self._cut(m, 1 if value > 1 else -1 if value < 0 else sign(self._poly(m)))': _WHY[6],
+    'RealAlgebraic.refine_to: self._cut(m, 1 if value > 0 else -1 if value < 0 else sign(self._poly(m))) => self._cut(m, 1 if value > 0 else -1 if (value < 0) and False else sign(self._poly(m)))': _WHY[6],
+    # a constant f then reaches the gcd (1, of degree 0) and the Bernstein sign of a non-zero constant, which is its sign
+    'RealAlgebraic.sign_of: if f.degree() <= 0: => if f.degree() < 0:': _WHY[7],
+    # eight or nine halvings between two tries of the correctly rounded decimal: the loop ends with the same correctly rounded string
+    'RealAlgebraic.decimal: for _ in range(8): => for _ in range(9):': _WHY[8],
+    # which of two equally wide intervals is halved first: either halving makes progress and the loop ends when the intervals are disjoint
+    'separate: if x.hi - x.lo >= y.hi - y.lo: => if x.hi - x.lo > y.hi - y.lo:': _WHY[9],
+}
+
+#: the tests written for the survivors of the first runs (2026-11-28), by the
+#: function whose mutants they kill (mutmut does not record which test kills a mutant)
+KILLED_BY: dict[str, str] = {
+    "RealAlgebraic.compare": "test_algebraic.py::test_compare_is_the_order_of_the_rationals, "
+                             "test_distinct_roots_of_one_polynomial_with_overlapping_intervals",
+    "RealAlgebraic.sign_of": "test_algebraic.py::test_sign_of_agrees_with_exact_evaluation, "
+                             "test_sign_of_a_common_factor_that_does_not_vanish_here",
+    "RealAlgebraic.refine_to": "test_algebraic.py::test_refine_to_keeps_the_root_and_reaches_the_width, "
+                               "test_separate_and_refine_negative_numbers",
+    "RealAlgebraic.narrow_to": "test_algebraic.py::test_narrow_to_checks_the_new_interval",
+    "RealAlgebraic.adopt_minpoly": "test_algebraic.py::test_adopted_minimal_polynomial_and_root_index_are_checked",
+    "RealAlgebraic.adopt_root_index": "test_algebraic.py::test_adopted_minimal_polynomial_and_root_index_are_checked",
+    "RealAlgebraic.to_sympy": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.exact_str": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.root_index": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.decimal": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.to_mpmath": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.__float__": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.coerce": "test_algebraic.py::test_rational_forms_and_conversions",
+    "RealAlgebraic.short_interval": "test_algebraic.py::test_short_interval_ends",
+    "RealAlgebraic.from_sympy": "test_algebraic.py::test_from_sympy_text_numbers_and_close_conjugates",
+    "FactorHints.learn": "test_algebraic.py::test_factor_hints_keep_only_what_they_promise",
+    "FactorHints.strip": "test_algebraic.py::test_factor_hints_keep_only_what_they_promise",
+    "minimal_polynomials": "test_algebraic.py::test_factor_hints_keep_only_what_they_promise",
+    "simplest_dyadic": "test_algebraic.py::test_simplest_dyadic_and_hull_against_their_definitions",
+    "dyadic_hull": "test_algebraic.py::test_simplest_dyadic_and_hull_against_their_definitions",
+    "rational_between": "test_algebraic.py::test_simplest_dyadic_and_hull_against_their_definitions",
+    "separate": "test_algebraic.py::test_separate_and_refine_negative_numbers",
+    "BinaryChannel.codes": "test_channels.py::test_binary_channel_uses_the_encoding_it_is_given, "
+                           "test_binary_encoding_errors_and_limits",
+    "BinaryChannel.rows": "test_channels.py::test_binary_channel_uses_the_encoding_it_is_given",
+    "BinaryChannel.__init__": "test_channels.py::test_binary_channel_uses_the_encoding_it_is_given",
+    "BinaryChannel.key": "test_channels.py::test_binary_channel_uses_the_encoding_it_is_given",
+    "NeighbourChannel._adjacent": "test_channels.py::test_neighbour_channels_against_their_definition",
+    "NeighbourChannel.rows": "test_channels.py::test_builtin_channels_are_distributions_on_chomp",
+    "CustomChannel.__init__": "test_channels.py::test_channel_files_are_read_as_data",
+    "CustomChannel.check": "test_channels.py::test_custom_channel_errors_name_moves_by_their_labels",
+    "CustomChannel.key": "test_channels.py::test_custom_channel_cache_keys",
+    "_canonical_json": "test_channels.py::test_custom_channel_cache_keys",
+    "_witness": "test_channels.py::test_a_sum_witness_is_a_point_where_the_sum_is_not_1",
+    "_entry": "test_channels.py::test_channel_files_are_read_as_data",
+    "custom_channel_from_json": "test_channels.py::test_channel_files_are_read_as_data",
+    "evaluate": "test_pointwise.py::test_evaluate_from_a_given_start, "
+                "test_every_position_against_fraction_backward_induction",
+}
+
+STATUS = {
+    "killed": "killed",
+    "survived": "survived",
+    "timeout": "timeout",
+    "no tests": "not covered",
+    "suspicious": "suspicious",
+    "skipped": "skipped",
+    "segfault": "killed",
+    "check was interrupted by user": "not run",
+    "not checked": "not run",
+    "caught by type check": "killed",
+}
+
+
+def slug(module: str) -> str:
+    return module.replace("/", "_").removesuffix(".py")
+
+
+def prepare(module: str, workdir: Path, fresh: bool) -> Path:
+    """A copy of the tree for ``module`` with its mutmut configuration."""
+    where = workdir / slug(module)
+    if fresh and where.exists():
+        shutil.rmtree(where)
+    where.mkdir(parents=True, exist_ok=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
+    for name in ("symbolic_noise", "tests"):
+        if (where / name).exists():
+            shutil.rmtree(where / name)
+        shutil.copytree(ROOT / name, where / name, ignore=ignore)
+    text = (ROOT / "pyproject.toml").read_text()
+    text = re.sub(r'addopts = "([^"]*)"', lambda m: 'addopts = "' + m.group(1).replace("-n 2 --dist loadfile", "").strip() + '"', text)
+    config = {
+        "source_paths": ["symbolic_noise/"],
+        "only_mutate": [module],
+        "pytest_add_cli_args": ["-p", "no:xdist", "-p", "no:cacheprovider"],
+        "pytest_add_cli_args_test_selection": TESTS[module] + [module],
+        # 15x (mutmut's default) lets a spinning mutant of a function that the
+        # 10-s hypothesis test reaches run for minutes
+        "timeout_multiplier": 3.0,
+        "timeout_constant": 5.0,
+        "do_not_mutate_patterns": [r"^\s*raise\s"],
+        "use_git_change_detection": False,
+    }
+    lines = ["", "[tool.mutmut]"] + [f"{k} = {json.dumps(v)}" for k, v in config.items()]
+    (where / "pyproject.toml").write_text(text + "\n".join(lines) + "\n")
+    return where
+
+
+def retest_survivors(where: Path, module: str) -> None:
+    """Keep the verdicts of the detected mutants of the last run, test the
+    others again (new tests only add kills), and collect the tests' coverage
+    again (new tests must be mapped to the functions they reach)."""
+    meta = where / "mutants" / (module + ".meta")
+    if meta.exists():
+        data = json.loads(meta.read_text())
+        for key, code in data["exit_code_by_key"].items():
+            if STATUS.get(_MUTMUT_STATUS.get(code, "suspicious")) not in ("killed", "timeout"):
+                data["exit_code_by_key"][key] = None
+        meta.write_text(json.dumps(data, indent=4))
+    stats = where / "mutants" / "mutmut-stats.json"
+    if stats.exists():
+        stats.unlink()
+
+
+#: mutmut's exit codes (mutmut.stats.status_by_exit_code)
+_MUTMUT_STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped",
+                  36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout",
+                  -11: "segfault", -9: "segfault", 37: "caught by type check", None: "not checked"}
+
+
+def check_import(where: Path) -> None:
+    """The copy's package, not the installed one, is what ``mutants/`` imports."""
+    probe = "import sys; sys.path.insert(0, 'mutants'); import symbolic_noise; print(symbolic_noise.__file__)"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=where, capture_output=True, text=True, check=True).stdout.strip()
+    if where.resolve() not in Path(out).resolve().parents:
+        raise SystemExit(f"{where}: the tests would import {out}, not the mutated copy")
+
+
+def mutmut(where: Path, *args: str, log=None) -> str:
+    cmd = [sys.executable, "-m", "mutmut", *args]
+    if log is None:
+        return subprocess.run(cmd, cwd=where, capture_output=True, text=True, check=True).stdout
+    subprocess.run(cmd, cwd=where, stdout=log, stderr=subprocess.STDOUT, check=False)
+    return ""
+
+
+def qualname(name: str) -> str:
+    """``pkg.mod.xǁClassǁmethod__mutmut_3`` -> ``Class.method``."""
+    base = name.rsplit("__mutmut_", 1)[0].rsplit(".", 1)[-1]
+    if base.startswith("xǁ"):
+        return ".".join(base[2:].split("ǁ"))
+    return base.removeprefix("x_")
+
+
+_SOURCES: dict = {}
+
+
+def _function_sources(path: Path) -> dict:
+    """Every function of a mutated file by name (mutmut keeps each mutant as a
+    function ``<name>__mutmut_<n>`` beside ``<name>__mutmut_orig``)."""
+    if path not in _SOURCES:
+        import ast
+
+        text = path.read_text()
+        lines = text.splitlines()
+        _SOURCES[path] = {
+            node.name: "\n".join(lines[node.lineno - 1 : node.end_lineno])
+            for node in ast.walk(ast.parse(text))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+    return _SOURCES[path]
+
+
+def describe(where: Path, module: str, name: str) -> tuple[str, str]:
+    """A stable description of a mutant (function: old => new) and its diff,
+    read from the mutated copy (what ``mutmut show`` prints, without a process
+    per mutant)."""
+    import difflib
+
+    sources = _function_sources(where / "mutants" / module)
+    local = name.rsplit(".", 1)[-1]
+    orig = sources[local.rsplit("__mutmut_", 1)[0] + "__mutmut_orig"]
+    mutant = sources[local]
+    a = orig.splitlines()[1:]  # the def lines differ by name only
+    b = mutant.splitlines()[1:]
+    diff = "\n".join(difflib.unified_diff(a, b, lineterm="", n=1))
+    body = [l for l in diff.splitlines() if l[:1] in "+-" and not l.startswith(("+++", "---"))]
+    old = " / ".join(" ".join(l[1:].split()) for l in body if l.startswith("-"))
+    new = " / ".join(" ".join(l[1:].split()) for l in body if l.startswith("+"))
+    if not body:  # the signature itself (a default value) was mutated
+        old, new = " ".join(orig.splitlines()[0].split()), " ".join(mutant.splitlines()[0].split())
+        old = old.replace(local.rsplit("__mutmut_", 1)[0] + "__mutmut_orig", "def")
+        new = new.replace(local, "def")
+    return f"{qualname(name)}: {old} => {new}", diff
+
+
+def collect(where: Path, module: str) -> list[dict]:
+    """Every mutant of the last run: name, status and, unless killed, its description."""
+    out = mutmut(where, "results", "--all", "true")
+    mutants, seen = [], {}
+    for line in out.splitlines():
+        if ":" not in line or "__mutmut_" not in line:
+            continue
+        name, status = (s.strip() for s in line.rsplit(":", 1))
+        status = STATUS.get(status, status)
+        item = {"name": name, "status": status}
+        if status not in ("killed", "timeout", "not run"):
+            key, diff = describe(where, module, name)
+            seen[key] = seen.get(key, 0) + 1
+            item["key"] = key if seen[key] == 1 else f"{key} #{seen[key]}"
+            item["diff"] = diff
+        mutants.append(item)
+    return mutants
+
+
+def run_module(module: str, workdir: Path, fresh: bool) -> dict:
+    where = prepare(module, workdir, fresh)
+    check_import(where)
+    if not fresh:
+        retest_survivors(where, module)
+    start = time.monotonic()
+    with open(where / "mutmut.log", "w") as log:
+        mutmut(where, "run", "--max-children", "1", log=log)
+    seconds = time.monotonic() - start
+    result = {"module": module, "tests": TESTS[module], "seconds": round(seconds), "mutants": collect(where, module),
+              "date": datetime.date.today().isoformat()}
+    (where / "result.json").write_text(json.dumps(result, indent=1))
+    return result
+
+
+def summary(result: dict) -> dict:
+    counts = {k: 0 for k in ("killed", "timeout", "equivalent", "survived", "not covered", "not run", "other")}
+    for m in result["mutants"]:
+        s = m["status"]
+        if s in ("killed", "timeout"):
+            counts[s] += 1
+        elif m.get("key") in EQUIVALENT:
+            counts["equivalent"] += 1
+        elif s in ("survived", "not covered", "not run"):
+            counts[s] += 1
+        else:
+            counts["other"] += 1
+    counts["total"] = len(result["mutants"])
+    detected = counts["killed"] + counts["timeout"]
+    counts["detected %"] = round(100 * detected / max(1, counts["total"]), 1)
+    counts["detected or equivalent %"] = round(100 * (detected + counts["equivalent"]) / max(1, counts["total"]), 1)
+    return counts
+
+
+def report(results: list[dict], path: Path, command: str) -> None:
+    lines = [
+        "# Mutation testing report",
+        "",
+        f"Made by `{command}` (mutmut, one worker; see the script's docstring for the conventions).",
+        "Killed = a selected test failed; timeout = a test hung (detected); equivalent = argued in",
+        "`benchmarks/mutation.py` (`EQUIVALENT`); not covered = no selected test reaches the function.",
+        "",
+        "| module | tests | total | killed | timeout | equivalent | survived | not covered | not run | detected | detected or equivalent | run |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        c = summary(r)
+        lines.append(
+            f"| `{r['module']}` | {', '.join(t.removeprefix('tests/') for t in r['tests'])} + doctests | {c['total']} | {c['killed']} |"
+            f" {c['timeout']} | {c['equivalent']} | {c['survived']} | {c['not covered']} | {c['not run']} | {c['detected %']}% |"
+            f" {c['detected or equivalent %']}% | {r['seconds']} s, {r['date']} |"
+        )
+    for r in results:
+        rest = [m for m in r["mutants"] if m["status"] not in ("killed", "timeout", "not run")]
+        lines += ["", f"## `{r['module']}`", ""]
+        if not r["mutants"]:
+            lines.append(f"Not run yet: `python benchmarks/mutation.py {r['module']}`.")
+        elif not rest:
+            lines.append("Every mutant is detected or argued equivalent.")
+        for m in sorted(rest, key=lambda m: m["key"]):
+            why = EQUIVALENT.get(m["key"])
+            tag = "equivalent" if why else m["status"].upper()
+            lines.append(f"- **{tag}** `{m['key']}`" + (f": {why}" if why else ""))
+        mine = {k: t for k, t in KILLED_BY.items() if k in _functions(r)}
+        if mine:
+            lines += ["", "Tests written for the survivors of the first run, by function:", ""]
+            lines += [f"- `{k}`: {t}" for k, t in sorted(mine.items())]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def _functions(result: dict) -> set:
+    return {qualname(m["name"]) for m in result["mutants"]}
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("modules", nargs="*", default=DEFAULT_MODULES, help="module paths (keys of TESTS)")
+    ap.add_argument("--workdir", default=os.environ.get("MUTATION_WORKDIR", "/tmp/symbolic_noise-mutation"))
+    ap.add_argument("--report", default=str(ROOT / "benchmarks" / "mutation_report.md"))
+    ap.add_argument("--report-only", action="store_true", help="rewrite the report from the saved results")
+    ap.add_argument("--keep", action="store_true",
+                    help="reuse the last run: keep its detected mutants, test the others again with the current tests")
+    args = ap.parse_args(argv)
+    workdir = Path(args.workdir)
+    unknown = [m for m in args.modules if m not in TESTS]
+    if unknown:
+        raise SystemExit(f"no test mapping for {unknown}: add them to TESTS")
+    results = []
+    for module in args.modules:
+        saved = workdir / slug(module) / "result.json"
+        if args.report_only:
+            # the statuses mutmut has recorded so far (an interrupted run's
+            # unchecked mutants are "not run"); the run time of the last full run
+            where = workdir / slug(module)
+            if not (where / "mutants").exists():
+                print(f"{module}: no run in {workdir}", flush=True)
+                results.append({"module": module, "tests": TESTS[module], "seconds": 0, "date": "not run", "mutants": []})
+                continue
+            last = json.loads(saved.read_text()) if saved.exists() else {"seconds": 0, "date": "-"}
+            results.append({"module": module, "tests": TESTS[module], "seconds": last["seconds"],
+                            "date": last["date"], "mutants": collect(where, module)})
+            continue
+        print(f"{module}: mutating ({', '.join(TESTS[module])})", flush=True)
+        r = run_module(module, workdir, fresh=not args.keep)
+        c = summary(r)
+        print(f"{module}: {c}", flush=True)
+        results.append(r)
+    command = " ".join(["python benchmarks/mutation.py", *(sys.argv[1:] if argv is None else argv)])
+    report(results, Path(args.report), command)
+    print(f"report: {args.report}")
+
+
+if __name__ == "__main__":
+    main()
