@@ -10,7 +10,7 @@ fresh interpreter, with no cache, and reports its own CPU time.
   python benchmarks/ab_commits.py --base a85c6ca nim32-tremble    # another channel (binary by default)
 
 ``--base spread-off`` runs this checkout as the base with the mean-value spread
-bounds (:mod:`symbolic_noise.solvers.spread`) turned off, so that every spread
+bounds (:mod:`symbolic_noise.solvers.piecewise.spread`) turned off, so that every spread
 is the exact Bernstein bound: the A/B of that change alone.
 
   python benchmarks/ab_commits.py --base spread-off nim40 nim56 nim64 chomp4x5-king
@@ -36,7 +36,7 @@ import os, sys, time
 from symbolic_noise import Nim, solve
 from symbolic_noise.games import Chomp
 if os.environ.get("AB_SPREAD_OFF"):
-    from symbolic_noise.solvers import spread
+    from symbolic_noise.solvers.piecewise import spread
     spread.SlopeBounds.spread = lambda self, *args: None
 case = sys.argv[1]
 cut = None

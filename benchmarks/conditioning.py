@@ -36,12 +36,12 @@ from flint import arb, ctx, fmpq  # noqa: E402
 
 from symbolic_noise import Nim, solve  # noqa: E402
 from symbolic_noise.exact import polys  # noqa: E402
-from symbolic_noise.solvers import solver  # noqa: E402
+from symbolic_noise.solvers.piecewise import decide  # noqa: E402 (where the D tests call it)
 
 
 def record(k: int, every: int) -> list:
     """Every ``every``-th D test of the solve of nim k: ``(D, lo, hi)`` (the cell's dyadic hull)."""
-    original, seen, out = solver._roots_between, [0], []
+    original, seen, out = decide._roots_between, [0], []
 
     def recorded(D, x, y, lo, hi):
         seen[0] += 1
@@ -49,11 +49,11 @@ def record(k: int, every: int) -> list:
             out.append((D, lo, hi))
         return original(D, x, y, lo, hi)
 
-    solver._roots_between = recorded
+    decide._roots_between = recorded
     try:
         solve(Nim(k), "binary")
     finally:
-        solver._roots_between = original
+        decide._roots_between = original
     return out
 
 

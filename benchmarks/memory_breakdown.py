@@ -60,7 +60,7 @@ from flint import arb, arb_mat, arb_poly, ctx, fmpq, fmpq_poly, fmpz, fmpz_poly 
 
 from symbolic_noise import Nim, solve  # noqa: E402
 from symbolic_noise.solvers import codec, packing  # noqa: E402
-from symbolic_noise.solvers import solver as solver_module  # noqa: E402
+from symbolic_noise.solvers.piecewise import cells as cells_module  # noqa: E402
 from nim_scaling import _budget, set_values_budget  # noqa: E402
 
 
@@ -124,7 +124,7 @@ def main() -> int:
                     help="packing.VALUES_BUDGET in MB (0: pack every value; inf: none), default the solver's, 512 MB")
     args = ap.parse_args()
     if args.budget is not None:
-        solver_module.FOLLOWERS_BUDGET = args.budget * 2**20
+        cells_module.FOLLOWERS_BUDGET = args.budget * 2**20
     if args.values_budget is not None:
         set_values_budget(args.values_budget)
     start = time.perf_counter()
@@ -134,7 +134,7 @@ def main() -> int:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     cells, norm = sol._workspace
     digest = hashlib.sha256(str(sol.value()).encode()).hexdigest()[:16]
-    budget = solver_module.FOLLOWERS_BUDGET
+    budget = cells_module.FOLLOWERS_BUDGET
     print(f"nim {args.k}: {wall:.1f} s wall, {cpu:.1f} s CPU, peak {peak:.0f} MB; "
           f"followers' budget {budget / 2**20:.0f} MB, {'not reached' if cells.keep_followers else 'reached'}; "
           f"N_k's text SHA-256 {digest}")

@@ -125,9 +125,9 @@ def main(argv=None):
                     help="packing.VALUES_BUDGET in MB (0: pack every value; inf: none), default the solver's, 512 MB")
     args = ap.parse_args(argv)
     if args.budget is not None:
-        from symbolic_noise.solvers import solver as solver_module
+        from symbolic_noise.solvers.piecewise import cells
 
-        solver_module.FOLLOWERS_BUDGET = args.budget * 2**20
+        cells.FOLLOWERS_BUDGET = args.budget * 2**20
         print(f"followers' budget: {args.budget:g} MB" if args.budget < float("inf") else "followers' budget: none", flush=True)
     if args.values_budget is not None:
         set_values_budget(args.values_budget)

@@ -31,7 +31,8 @@ sys.path.insert(0, _ROOT)  # this checkout, not an installed copy
 
 from symbolic_noise import Nim, solve
 from symbolic_noise.exact import polys
-from symbolic_noise.solvers import lockstep, solver, spread
+from symbolic_noise.solvers import lockstep
+from symbolic_noise.solvers.piecewise import celldata, cells, decide, followers, position, spread
 
 _COUNTS: collections.Counter = collections.Counter()
 _SECONDS: collections.Counter = collections.Counter()
@@ -53,12 +54,12 @@ def _wrap(owner, name: str, label: str) -> None:
 
 def _instrument() -> None:
     """Count the steps (in this process and in workers forked from it)."""
-    _wrap(solver, "_Cell", "new cells")
-    _wrap(solver._Position, "__init__", "position set-ups")
-    _wrap(solver._PositionSolver, "_screen", "screens")
-    _wrap(solver, "_roots_between", "D tests")
-    _wrap(solver, "_lcm_step", "lcm steps")
-    _wrap(solver._PositionSolver, "_numerator", "numerators")
+    _wrap(cells, "_Cell", "new cells")
+    _wrap(followers._Position, "__init__", "position set-ups")
+    _wrap(position._PositionSolver, "_screen", "screens")
+    _wrap(decide, "_roots_between", "D tests")
+    _wrap(celldata, "_lcm_step", "lcm steps")
+    _wrap(position._PositionSolver, "_numerator", "numerators")
     _wrap(spread, "_slope_on", "slope bounds")
     _wrap(polys, "bernstein_ratio_range", "Bernstein ranges")
 

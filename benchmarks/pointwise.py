@@ -117,7 +117,7 @@ def _moonshot():
 
 def _goal(name):
     from symbolic_noise.games.rulesets import Chomp, Nim
-    from symbolic_noise.solvers.solver import solve
+    from symbolic_noise.solvers.piecewise import solve
 
     p3, p1 = Fraction(3, 10), Fraction(1, 10)
     goals = {
@@ -162,7 +162,7 @@ def run_one(name: str, baseline: bool, full_solve: bool) -> dict:
         ref, rec["evaluate_wall"], rec["evaluate_cpu"] = _timed(lambda: evaluate(Nim(64), "binary", "3/10")[64])
         assert Fraction(int(ref.value.p), int(ref.value.q)) == value and set(ref.optimal) == opt
         if full_solve:
-            from symbolic_noise.solvers.solver import solve
+            from symbolic_noise.solvers.piecewise import solve
 
             sol, rec["full_wall"], rec["full_cpu"] = _timed(lambda: solve(Nim(64), "binary"))
             assert sol.at("3/10").value == ref.value

@@ -44,7 +44,7 @@ from symbolic_noise.exact.formula import parse_formula  # noqa: E402
 from symbolic_noise.exact.polys import to_fraction  # noqa: E402
 from symbolic_noise.games.registry import game_from_spec  # noqa: E402
 from symbolic_noise.exact.rounding import fixed  # noqa: E402
-from symbolic_noise.solvers.solver import solve  # noqa: E402
+from symbolic_noise.solvers.piecewise import solve# noqa: E402
 from symbolic_noise.solvers.cache import SolutionCache  # noqa: E402
 
 

@@ -32,10 +32,15 @@ import sys as _sys
 _MOVED = {
     **{m: "exact." + m for m in "algebraic bivariate formula piecewise polys ratfunc rounding".split()},
     **{m: "games." + m for m in "channels classical extra_channels heapgames registry".split()},
-    **{m: "solvers." + m for m in "cache codec fastpoint parallel players pointwise solution solver strategies".split()},
+    **{m: "solvers." + m for m in "cache codec fastpoint parallel players pointwise solution strategies".split()},
+    "solver": "solvers.piecewise",
     **{m: "analysis." + m for m in "certificates chance conjectures knowing phase series".split()},
     **{m: "io." + m for m in "atlas cli cli_chance cli_informed display figlayout latex latexcheck "
        "phase_render plots pointgrid reports".split()},
+    # 0.2: the piecewise engine became a subpackage of rooms by idea
+    "solvers.solver": "solvers.piecewise",
+    **{"solvers." + m: "solvers.piecewise." + m
+       for m in "batchscreen collector difftest pairtest spread symmetry".split()},
 }
 
 
@@ -93,7 +98,8 @@ from .exact.piecewise import PiecewiseFunction, PointValue  # noqa: E402
 from .solvers.pointwise import evaluate  # noqa: E402
 from .exact.ratfunc import RationalFunction  # noqa: E402
 from .games.registry import game_from_spec  # noqa: E402
-from .solvers.solver import Solution, solve  # noqa: E402
+from .solvers.piecewise import solve  # noqa: E402
+from .solvers.solution import Solution  # noqa: E402
 from .solvers.players import PlayersSolution, solve_players  # noqa: E402
 from .analysis.knowing import value_of_knowing  # noqa: E402
 

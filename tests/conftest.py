@@ -55,7 +55,7 @@ def assert_matches_pointwise(game, channel, ps, misere: bool) -> None:
     from flint import fmpq
 
     from symbolic_noise.solvers.pointwise import evaluate
-    from symbolic_noise.solvers.solver import solve
+    from symbolic_noise.solvers.piecewise import solve
 
     sol = solve(game, channel, misere=misere)
     points = [fmpq(p.numerator, p.denominator) for p in ps]

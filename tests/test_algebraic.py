@@ -230,7 +230,7 @@ def test_single_root_between_leaves_a_root_next_to_x_to_the_isolation():
     """The root of f (0.707) and x (1/sqrt(2) = 0.70710...) share x's isolating
     interval and x is not a root of f: undecided, and the solver's D test
     falls back to isolating (which finds the root left of x)."""
-    from symbolic_noise.solvers.solver import _roots_between
+    from symbolic_noise.solvers.piecewise.cells import _roots_between
 
     f = fmpz_poly([-707, 1000])
     x = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), fmpq(7, 10), fmpq(71, 100))

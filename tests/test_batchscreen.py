@@ -12,9 +12,9 @@ from conftest import assert_matches_pointwise, random_graph
 
 from symbolic_noise.games.channels import CustomChannel
 from symbolic_noise.games.rulesets import Chomp, ExplicitGame
-from symbolic_noise.solvers import solver as solver_module
-from symbolic_noise.solvers.batchscreen import affine_rows, screen_cells
-from symbolic_noise.solvers.solver import solve
+from symbolic_noise.solvers.piecewise import batched, followers
+from symbolic_noise.solvers.piecewise.batchscreen import affine_rows, screen_cells
+from symbolic_noise.solvers.piecewise import solve
 
 
 @st.composite
@@ -127,13 +127,13 @@ def _pieces(sol):
 def test_chomp_solutions_are_the_same_with_and_without_the_batch_screen(channel, monkeypatch):
     game = Chomp(3, 4)
     with_batch = _pieces(solve(game, channel))
-    init = solver_module._Position.__init__
+    init = followers._Position.__init__
 
     def no_batch(self, *args, **kwargs):
         init(self, *args, **kwargs)
         self.affine = None
 
-    monkeypatch.setattr(solver_module._Position, "__init__", no_batch)
+    monkeypatch.setattr(followers._Position, "__init__", no_batch)
     assert _pieces(solve(game, channel)) == with_batch
 
 
@@ -142,7 +142,7 @@ def test_the_batch_screen_decides_most_chomp_cells(monkeypatch):
     every base cell and leaves one move on over a third of them (132 of 316:
     ties are many), which the sweep then neither screens again nor tests
     exactly."""
-    from symbolic_noise.solvers import batchscreen
+    from symbolic_noise.solvers.piecewise import batchscreen
 
     seen = []
     original = batchscreen.screen_cells
@@ -165,7 +165,7 @@ def test_batches_along_p_give_the_same_solution(channel, monkeypatch):
     give the same solution as one batch per position."""
     game = Chomp(3, 4)
     whole = _pieces(solve(game, channel))
-    monkeypatch.setattr(solver_module, "_BATCH", 2)
+    monkeypatch.setattr(batched, "_BATCH", 2)
     assert _pieces(solve(game, channel)) == whole
 
 

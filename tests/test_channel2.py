@@ -17,7 +17,7 @@ from symbolic_noise.games.channels import BinaryChannel, get_channel
 from symbolic_noise.errors import ChannelNotApplicableError, InvalidChannelError
 from symbolic_noise.games import Nim
 from symbolic_noise.analysis.phase import phase
-from symbolic_noise.solvers.solver import solve
+from symbolic_noise.solvers.piecewise import solve
 
 
 def reference(k, p, q):

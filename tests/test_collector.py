@@ -1,4 +1,4 @@
-"""The collector's thresholds during solves (symbolic_noise.solvers.collector):
+"""The collector's thresholds during solves (symbolic_noise.solvers.piecewise.collector):
 raised while a solve runs, the caller's back afterwards, and no change to what
 is computed."""
 
@@ -9,7 +9,7 @@ import pytest
 
 from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.solvers import codec
-from symbolic_noise.solvers.collector import THRESHOLDS, fewer_collections
+from symbolic_noise.solvers.piecewise.collector import THRESHOLDS, fewer_collections
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The first-order difference test of two moves (symbolic_noise.solvers.difftest):
+"""The first-order difference test of two moves (symbolic_noise.solvers.piecewise.difftest):
 a True answer must mean that the first move's value is strictly above the
 second's on the whole closed cell, checked exactly."""
 
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from symbolic_noise import solve
 from symbolic_noise.exact import polys
 from symbolic_noise.games.rulesets import Chomp
-from symbolic_noise.solvers import solver as solver_module
-from symbolic_noise.solvers.difftest import DifferenceTest
+from symbolic_noise.solvers.piecewise import followers, position
+from symbolic_noise.solvers.piecewise.difftest import DifferenceTest
 
 from conftest import assert_matches_pointwise
 
@@ -93,7 +93,7 @@ def test_every_pair_the_solver_skips_by_it_has_no_crossing_on_its_cell(monkeypat
     difference test lets the sweep skip is checked exactly: the leader's value
     minus the other's, a polynomial made from the followers' formulas, is
     positive on the whole closed cell.  And the test does skip pairs there."""
-    made = solver_module._PositionSolver._differences
+    made = position._PositionSolver._differences
     skipped = []
 
     def checked(self):
@@ -121,7 +121,7 @@ def test_every_pair_the_solver_skips_by_it_has_no_crossing_on_its_cell(monkeypat
 
         return Checked()
 
-    monkeypatch.setattr(solver_module._PositionSolver, "_differences", checked)
+    monkeypatch.setattr(position._PositionSolver, "_differences", checked)
     solve(Chomp(4, 4), "all")
     monkeypatch.undo()
     assert len(skipped) > 100
@@ -139,7 +139,7 @@ def test_the_leader_and_the_difference_made_from_the_differing_followers_equal_t
     followers two rows weigh differently, both equal what the moves' full
     numerators give: the first move with the largest value at t (exact
     values), and A_b Q_c - A_c Q_b as polynomials."""
-    leader, difference = solver_module._PositionSolver._leader, solver_module._PositionSolver._difference
+    leader, difference = position._PositionSolver._leader, position._PositionSolver._difference
     seen = {"leader": 0, "difference": 0}
 
     def checked_leader(self, differ, t, survivors):
@@ -162,8 +162,8 @@ def test_the_leader_and_the_difference_made_from_the_differing_followers_equal_t
         seen["difference"] += 1
         return D
 
-    monkeypatch.setattr(solver_module._PositionSolver, "_leader", checked_leader)
-    monkeypatch.setattr(solver_module._PositionSolver, "_difference", checked_difference)
+    monkeypatch.setattr(position._PositionSolver, "_leader", checked_leader)
+    monkeypatch.setattr(position._PositionSolver, "_difference", checked_difference)
     solve(Chomp(4, 4), "all")
     assert seen["leader"] > 50 and seen["difference"] > 20
 
@@ -176,8 +176,8 @@ def test_king_and_rook_rows_keep_the_numerators_path():
     game = Chomp(3, 4)
     v = game.start()
     for name, expected in (("king", False), ("rook", False), ("all", True)):
-        pos = solver_module._Position(game, get_channel(name), v, fmpq(0), fmpq(1))
-        solver = solver_module._PositionSolver.__new__(solver_module._PositionSolver)
+        pos = followers._Position(game, get_channel(name), v, fmpq(0), fmpq(1))
+        solver = position._PositionSolver.__new__(position._PositionSolver)
         solver.pos, solver._difftest = pos, None
         assert (solver._differences() is not None) == expected, name
 
@@ -191,8 +191,8 @@ def test_heap_games_through_tremble_match_exact_backward_induction(misere):
     from symbolic_noise.games.heapgames import MultiNim
     from symbolic_noise.games.rulesets import Nim
 
-    solver = solver_module._PositionSolver.__new__(solver_module._PositionSolver)
-    solver.pos = solver_module._Position(Nim(6), get_channel("tremble"), 6, fmpq(0), fmpq(1))
+    solver = position._PositionSolver.__new__(position._PositionSolver)
+    solver.pos = followers._Position(Nim(6), get_channel("tremble"), 6, fmpq(0), fmpq(1))
     solver._difftest = None
     assert solver._differences() is not None  # (the path under test)
     ps = [Fraction(1, 9), Fraction(1, 3), Fraction(1, 2), Fraction(2, 3), Fraction(7, 8), Fraction(1)]

@@ -56,7 +56,7 @@ def test_cli_reference_is_generated_from_argparse(site):
 
 def test_api_reference_comes_from_docstrings(site):
     text = (site / "api.html").read_text()
-    for name in ("symbolic_noise.solvers.solver.solve", "symbolic_noise.exact.algebraic.RealAlgebraic",
+    for name in ("symbolic_noise.solvers.piecewise.solve", "symbolic_noise.exact.algebraic.RealAlgebraic",
                  "symbolic_noise.io.plots.plot_value", "symbolic_noise.io.atlas.atlas"):
         assert f'id="{name}"' in text, name
     assert "Okabe" in text  # a docstring's prose

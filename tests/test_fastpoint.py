@@ -17,7 +17,7 @@ from symbolic_noise.solvers.fastpoint import ball_bounds, is_constant_channel, p
 from symbolic_noise.games.rulesets import Chomp, ExplicitGame, Nim
 from symbolic_noise.solvers.pointwise import evaluate
 from symbolic_noise.exact.ratfunc import RationalFunction
-from symbolic_noise.solvers.solver import solve, solve_positions
+from symbolic_noise.solvers.piecewise import solve, solve_positions
 
 rationals = st.fractions(min_value=0, max_value=1, max_denominator=60).map(lambda x: fmpq(x.numerator, x.denominator))
 

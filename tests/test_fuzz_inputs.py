@@ -235,7 +235,7 @@ def _solve(capsys, *options):
 @given(text=words)
 def test_option_at(capsys, text):
     from symbolic_noise.exact.polys import as_fmpq
-    from symbolic_noise.solvers.solver import solve
+    from symbolic_noise.solvers.piecewise import solve
     from symbolic_noise.games.rulesets import Nim
 
     rc, out = _solve(capsys, f"--at={text}")

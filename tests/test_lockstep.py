@@ -184,7 +184,7 @@ def test_a_worker_keeps_its_caches_on_the_part_of_its_range_it_keeps():
     their normalised pairs and the names under which the slope bounds and
     enclosures are cached (not piece indices), and the next position is still
     the serial one."""
-    from symbolic_noise.solvers.solver import _Follower
+    from symbolic_noise.solvers.piecewise.followers import _Follower
 
     ch = get_channel("binary")
     worker = RangeWorker(Nim(13), ch, fmpq(1, 2), fmpq(1))

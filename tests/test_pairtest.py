@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from symbolic_noise import Nim, solve
 from symbolic_noise.exact import polys
 from symbolic_noise.games import Chomp
-from symbolic_noise.solvers import pairtest as pairtest_module
-from symbolic_noise.solvers import solver as solver_module
-from symbolic_noise.solvers.pairtest import PairTest, follower_bounds, pair_row
-from symbolic_noise.solvers.spread import SlopeBounds
+from symbolic_noise.solvers.piecewise import pairtest as pairtest_module
+from symbolic_noise.solvers.piecewise import decide, position
+from symbolic_noise.solvers.piecewise.pairtest import PairTest, follower_bounds, pair_row
+from symbolic_noise.solvers.piecewise.spread import SlopeBounds
 from test_spread import cells, coeffs  # (dyadic cells down to 2^-33 wide, and coefficient lists)
 
 def _exact(end) -> fmpq:
@@ -140,9 +140,9 @@ def test_solutions_do_not_depend_on_the_pair_test(monkeypatch, game, channel):
         return out
 
     monkeypatch.setattr(pairtest_module._CellPairs, "apart", counting)
-    monkeypatch.setattr(solver_module, "_PAIR_MIN_DEGREE", 0)
+    monkeypatch.setattr(decide, "_PAIR_MIN_DEGREE", 0)
     on = solve(game, channel)
-    monkeypatch.setattr(solver_module, "_PAIR_MIN_DEGREE", 10**9)
+    monkeypatch.setattr(decide, "_PAIR_MIN_DEGREE", 10**9)
     off = solve(game, channel)
     assert _same(on, off)
     if channel == "binary":
@@ -201,7 +201,7 @@ def test_solutions_do_not_depend_on_the_models_made_with_formulas(monkeypatch, g
     monkeypatch.setattr(SlopeBounds, "slope", counting)
     on = solve(game, "binary")
     with_models = len(blocks)
-    monkeypatch.setattr(solver_module._PositionSolver, "_make_model", lambda self, cell, best, formula: None)
+    monkeypatch.setattr(position._PositionSolver, "_make_model", lambda self, cell, best, formula: None)
     off = solve(game, "binary")
     assert _same(on, off)
     assert with_models < len(blocks) - with_models  # the models replaced some blocks
@@ -213,5 +213,5 @@ def test_solutions_without_any_taylor_model(monkeypatch):
     test never runs, and the solution is the same."""
     on = solve(Nim(30), "binary")
     monkeypatch.setattr(SlopeBounds, "taylor", lambda self, *args: None)
-    monkeypatch.setattr(solver_module, "_PAIR_MIN_DEGREE", 0)
+    monkeypatch.setattr(decide, "_PAIR_MIN_DEGREE", 0)
     assert _same(on, solve(Nim(30), "binary"))

@@ -20,7 +20,7 @@ from symbolic_noise.games.rulesets import Chomp, Nim
 from symbolic_noise.io.pointgrid import certified_row, choose_method, grid_rows
 from symbolic_noise.solvers.pointwise import evaluate
 from symbolic_noise.exact.rounding import fixed
-from symbolic_noise.solvers.solver import solve
+from symbolic_noise.solvers.piecewise import solve
 
 
 def run(*args):

@@ -114,7 +114,7 @@ def test_grid_is_exact():
 @pytest.mark.parametrize("misere, outcome", [(False, "lost: N = 0"), (True, "won: N = 1")])
 def test_a_position_without_moves_says_so_in_one_line(misere, outcome):
     from symbolic_noise.games.rulesets import Nim
-    from symbolic_noise.solvers.solver import solve
+    from symbolic_noise.solvers.piecewise import solve
 
     sol = solve(Nim(0), "binary", misere=misere)
     text = reports.solution_text(sol)

@@ -325,12 +325,12 @@ def test_carried_numerators_equal_the_sums_they_stand_for(game, channel, budget,
     numerators, or, past the cells' budget, from the followers' formulas on
     the cell) is exactly sum_u c_u P_wu over the cell's B, with c_u made
     afresh from the followers' formulas; and at least half of Nim's were carried."""
-    from symbolic_noise.solvers import solver as solver_module
+    from symbolic_noise.solvers.piecewise import cells as cells_module, decide, followers, position
 
     if budget != "default":
-        monkeypatch.setattr(solver_module, "FOLLOWERS_BUDGET", budget)
+        monkeypatch.setattr(cells_module, "FOLLOWERS_BUDGET", budget)
 
-    original = solver_module._PositionSolver._numerator
+    original = position._PositionSolver._numerator
     counts = {"carried": 0, "checked": 0}
 
     def checked(self, common, w):
@@ -345,7 +345,7 @@ def test_carried_numerators_equal_the_sums_they_stand_for(game, channel, budget,
         counts["checked"] += 1
         return A
 
-    fresh_common = solver_module._PositionSolver._fresh_common
+    fresh_common = position._PositionSolver._fresh_common
 
     def counted(self, B):
         # a common made after another with an equal B takes over the
@@ -358,13 +358,13 @@ def test_carried_numerators_equal_the_sums_they_stand_for(game, channel, budget,
             )
         return data
 
-    solver_module._PositionSolver._numerator = checked
-    solver_module._PositionSolver._fresh_common = counted
+    position._PositionSolver._numerator = checked
+    position._PositionSolver._fresh_common = counted
     try:
         ours = solve(game, channel)
     finally:
-        solver_module._PositionSolver._numerator = original
-        solver_module._PositionSolver._fresh_common = fresh_common
+        position._PositionSolver._numerator = original
+        position._PositionSolver._fresh_common = fresh_common
     assert counts["checked"] > 50
     if isinstance(game, Chomp):
         assert counts.get("taken", 0) > 0
@@ -384,10 +384,10 @@ def test_past_the_followers_budget_the_solve_is_the_same_and_keeps_no_follower_n
     numerator made anew is then made from the followers' formulas.  The
     values, breakpoints and optimal sets are the same, and the common data
     the positions carried over hold no c_u (only B and the moves' numerators)."""
-    from symbolic_noise.solvers import solver as solver_module
+    from symbolic_noise.solvers.piecewise import cells as cells_module, decide, followers, position
 
     expected = solve(game, channel)
-    monkeypatch.setattr(solver_module, "FOLLOWERS_BUDGET", 0)
+    monkeypatch.setattr(cells_module, "FOLLOWERS_BUDGET", 0)
     ours = solve(game, channel)
     for v in expected.positions():
         assert ours.value(v) == expected.value(v)
@@ -413,16 +413,16 @@ def test_carried_screen_coefficients_enclose_the_full_products(game, channel):
     the precision (both enclose the same sums); Nim's screens through the
     binary channel are mostly carried."""
     from flint import arb_mat, ctx
-    from symbolic_noise.solvers import solver as solver_module
+    from symbolic_noise.solvers.piecewise import cells as cells_module, decide, followers, position
 
-    original = solver_module._PositionSolver._screen_coeffs
+    original = position._PositionSolver._screen_coeffs
     counts = {"carried": 0, "checked": 0}
 
     def checked(self, cell, data):
         carried = cell.screen is not None and cell.screen[2] is not self.pos and len(cell.screen[1]) + 1 == len(data)
         F, G = original(self, cell, data)
         m, d = len(self.pos.Q), self.pos.degree
-        with ctx.workprec(4 * solver_module._SCREEN_PREC):
+        with ctx.workprec(4 * cells_module._SCREEN_PREC):
             EG = (self.pos.Pmat * arb_mat([[e, s] for e, s in data])).entries()
         full_F = arb_mat([EG[0::2][j * m : (j + 1) * m] for j in range(d + 1)])
         full_G = arb_mat([EG[1::2][j * m : (j + 1) * m] for j in range(d + 1)])
@@ -433,13 +433,13 @@ def test_carried_screen_coefficients_enclose_the_full_products(game, channel):
         return F, G
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solver_module._PositionSolver, "_screen_coeffs", checked)
+        patch.setattr(position._PositionSolver, "_screen_coeffs", checked)
         # every cell screened alone, also where the channel's rows are
         # affine (tremble, king) and a batch screen would do
-        patch.setattr(solver_module, "_PRE_ENOUGH", 0)
+        patch.setattr(decide, "_PRE_ENOUGH", 0)
         # (and where the rows differ in two followers, tremble's, which the
         # difference test would tell apart without the screen)
-        patch.setattr(solver_module._PositionSolver, "_narrow", lambda self: False)
+        patch.setattr(position._PositionSolver, "_narrow", lambda self: False)
         ours = solve(game, channel)
     assert counts["checked"] > 20
     if isinstance(game, Nim) and channel == "binary":
@@ -453,11 +453,11 @@ def test_a_row_that_weighs_all_but_a_few_followers_alike_is_summed_by_its_comple
     numerator made as (sum over every follower) - (theirs) equals the sum
     over the group's members, term by term."""
     from symbolic_noise.games.channels import get_channel
-    from symbolic_noise.solvers import solver as solver_module
+    from symbolic_noise.solvers.piecewise import cells as cells_module, decide, followers, position
 
     game = Chomp(3, 3)
     start = game.start()
-    pos = solver_module._Position(game, get_channel("all"), start, fmpq(0), fmpq(1))
+    pos = followers._Position(game, get_channel("all"), start, fmpq(0), fmpq(1))
     assert len(pos.followers) >= 6
     for groups in pos.groups:
         assert any(others is not None for _, _, others in groups)
@@ -468,7 +468,7 @@ def test_a_row_that_weighs_all_but_a_few_followers_alike_is_summed_by_its_comple
     cs = {u: fmpz_poly([rng.randint(-10**30, 10**30) for _ in range(5)]) for u in pos.followers}
     B = fmpz_poly([6])
     for w, groups in enumerate(pos.groups):
-        common = solver_module._Common(B, dict(cs), B, [])
+        common = cells_module._Common(B, dict(cs), B, [])
         plain = [(n, members, None) for n, members, _ in groups]
         expected = sum((cs[u] * n for u, n in zip(pos.followers, pos.P[w]) if not n.is_zero()), fmpz_poly([]))
         assert common.numerator(groups) == expected == common.numerator(plain)
@@ -483,12 +483,12 @@ def test_a_part_of_a_cell_inherits_its_common_data_and_nothing_beyond_it():
     from flint import fmpq, fmpz_poly
 
     from symbolic_noise.exact.algebraic import RealAlgebraic
-    from symbolic_noise.solvers import solver as solver_module
+    from symbolic_noise.solvers.piecewise import cells as cells_module, decide, followers, position
 
     half = RealAlgebraic.rational(fmpq(1, 2))
     root = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)  # 0.7071..., hull [1/2, 3/4]
     for end, inherits in [(fmpq(5, 8), True), (fmpq(23, 32), False)]:
-        cells = solver_module._Cells(fmpq(0), fmpq(1))
+        cells = cells_module._Cells(fmpq(0), fmpq(1))
         parent = cells.get(half, root)
         parent.slope["u"] = ("num", "den", "bound", True)
         parent.common[("u",)] = "data of the followers (u,)"
@@ -555,7 +555,7 @@ def test_the_whole_matrix_gap_test_says_negative_only_of_negative_entries(rows, 
     each such entry is certainly negative, at any scale; and it says so for
     a matrix of clearly negative entries."""
     from flint import arb, arb_mat, ctx
-    from symbolic_noise.solvers.solver import _all_negative_but
+    from symbolic_noise.solvers.piecewise.cells import _all_negative_but
 
     with ctx.workprec(128):
         scale = fmpq(2) ** shift if shift >= 0 else fmpq(1, 2 ** (-shift))
@@ -574,20 +574,20 @@ def test_polynomial_rows_make_the_common_denominators_formulas(monkeypatch, chan
     every denominator is a constant (Chomp's values are polynomials): the
     same canonical formulas as the common-denominator sum, position by position,
     and a non-constant denominator falls back to that sum."""
-    from symbolic_noise.solvers import solver as solver_module
+    from symbolic_noise.solvers.piecewise import cells as cells_module, decide, followers, position
 
     made = []
-    original = solver_module._PositionSolver._polynomial_row
+    original = position._PositionSolver._polynomial_row
 
     def counting(self, groups, q):
         out = original(self, groups, q)
         made.append(out is not None)
         return out
 
-    monkeypatch.setattr(solver_module._PositionSolver, "_polynomial_row", counting)
+    monkeypatch.setattr(position._PositionSolver, "_polynomial_row", counting)
     fast = solve(Chomp(4, 3), channel)
     assert any(made)  # (the sums in fmpq_poly were made)
-    monkeypatch.setattr(solver_module._PositionSolver, "_polynomial_row", lambda self, groups, q: None)
+    monkeypatch.setattr(position._PositionSolver, "_polynomial_row", lambda self, groups, q: None)
     slow = solve(Chomp(4, 3), channel)
     for v, f in fast.values().items():
         g = slow.values()[v]

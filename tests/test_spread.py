@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from symbolic_noise.exact.polys import bernstein_deviation_bound
 from symbolic_noise.exact.ratfunc import RationalFunction
 from symbolic_noise.games.rulesets import Nim
-from symbolic_noise.solvers import solver as solver_module
-from symbolic_noise.solvers import spread as spread_module
-from symbolic_noise.solvers.spread import MIN_DEGREE, SlopeBounds, _level
+from symbolic_noise.solvers.piecewise import celldata, cells as cells_module, decide, followers, induction, position
+from symbolic_noise.solvers.piecewise import spread as spread_module
+from symbolic_noise.solvers.piecewise.spread import MIN_DEGREE, SlopeBounds, _level
 
 
 def _ratio(num, den, x):
@@ -114,7 +114,7 @@ def test_solver_spreads_hold_on_every_cell_of_a_solve():
     Bernstein range's centre and radius below) hold 1 - N_u at 9 points of the
     cell (exact evaluation)."""
     seen, made, fresh = [], [], []
-    original = solver_module._PositionSolver._follower_data
+    original = position._PositionSolver._follower_data
     original_bound, original_slope = spread_module.mean_value_bound, SlopeBounds.slope
 
     def counted(*args):
@@ -131,13 +131,13 @@ def test_solver_spreads_hold_on_every_cell_of_a_solve():
         seen.append((cell.lo, cell.hi, out[0], f.num, f.den, out[1]))
         return out
 
-    solver_module._PositionSolver._follower_data = record
+    position._PositionSolver._follower_data = record
     spread_module.mean_value_bound = counted
     SlopeBounds.slope = slope
     try:
-        solver_module.solve(Nim(22), "binary")
+        induction.solve(Nim(22), "binary")
     finally:
-        solver_module._PositionSolver._follower_data = original
+        position._PositionSolver._follower_data = original
         spread_module.mean_value_bound = original_bound
         SlopeBounds.slope = original_slope
     assert sum(made) > 300  # the mean-value path was taken
@@ -171,7 +171,7 @@ def test_a_key_reused_for_another_formula_is_not_served_stale_blocks():
 
 def _follower(formula: RationalFunction):
     """A follower on a piece with this formula (its denominator positive there)."""
-    f = solver_module._Follower("u", None)
+    f = followers._Follower("u", None)
     f.take((formula, False))
     return f
 
@@ -184,7 +184,7 @@ def test_cached_enclosure_is_the_bernstein_range(num_c, den_c, cell):
     radius is at most the exact Bernstein deviation bound from any point of the cell."""
     num, den = fmpz_poly(num_c), fmpz_poly(den_c)
     lo, hi, t = cell
-    cells_ = solver_module._Cells(fmpq(0), fmpq(1))
+    cells_ = cells_module._Cells(fmpq(0), fmpq(1))
     e, s = cells_.enclosure(_follower(RationalFunction(num, den)), lo, hi)
     assert s <= bernstein_deviation_bound(num, den, _ratio(num, den, t), lo, hi)
     for x in (lo, hi, (lo + hi) / 2, t):
@@ -197,7 +197,7 @@ def test_cached_enclosure_is_shared_and_not_served_stale():
     lo, hi = fmpq(1, 4), fmpq(1, 2)
     den = fmpz_poly([1])
     flat, steep = fmpz_poly([1, 0, 1]), fmpz_poly([0, 1000])
-    cells_ = solver_module._Cells(fmpq(0), fmpq(1))
+    cells_ = cells_module._Cells(fmpq(0), fmpq(1))
     formula = RationalFunction(flat, den)
     a = cells_.enclosure(_follower(formula), lo, hi)
     assert len(cells_._ranges) == 1
@@ -216,8 +216,8 @@ def test_screening_never_drops_an_optimal_move():
 
     for game, channel in ((Nim(14), "binary"), (Chomp(3, 4), "king")):
         kept = []
-        original_screen = solver_module._PositionSolver._screen
-        original_advance = solver_module._PositionSolver._advance
+        original_screen = position._PositionSolver._screen
+        original_advance = position._PositionSolver._advance
 
         def screen(self, cell):
             out = original_screen(self, cell)
@@ -230,20 +230,20 @@ def test_screening_never_drops_an_optimal_move():
             assert {labels.index(l) for l in S} <= kept[-1]
             return formula, S, at_x, end
 
-        solver_module._PositionSolver._screen = screen
-        solver_module._PositionSolver._advance = advance
-        saved, solver_module._PRE_ENOUGH = solver_module._PRE_ENOUGH, 0  # every cell screened alone (not in a batch)
+        position._PositionSolver._screen = screen
+        position._PositionSolver._advance = advance
+        saved, decide._PRE_ENOUGH = decide._PRE_ENOUGH, 0  # every cell screened alone (not in a batch)
         # (also where the rows differ in two followers, as in small king
         # positions, which the difference test tells apart without the screen)
-        original_narrow = solver_module._PositionSolver._narrow
-        solver_module._PositionSolver._narrow = lambda self: False
+        original_narrow = position._PositionSolver._narrow
+        position._PositionSolver._narrow = lambda self: False
         try:
-            solver_module.solve(game, channel)
+            induction.solve(game, channel)
         finally:
-            solver_module._PositionSolver._screen = original_screen
-            solver_module._PositionSolver._advance = original_advance
-            solver_module._PositionSolver._narrow = original_narrow
-            solver_module._PRE_ENOUGH = saved
+            position._PositionSolver._screen = original_screen
+            position._PositionSolver._advance = original_advance
+            position._PositionSolver._narrow = original_narrow
+            decide._PRE_ENOUGH = saved
         assert any(len(k) == 1 for k in kept) and any(len(k) > 1 for k in kept)
 
 
@@ -253,19 +253,19 @@ def test_the_range_cache_is_bounded_and_evicts_in_order(monkeypatch):
     real cap on Chomp 5 x 6) and the solve is the same."""
     from symbolic_noise.games.rulesets import Chomp
 
-    reference = solver_module.solve(Chomp(3, 3), "king")
-    monkeypatch.setattr(solver_module, "_MAX_RANGES", 50)
-    monkeypatch.setattr(solver_module, "_PRE_ENOUGH", 0)  # every cell screened alone (not in a batch)
+    reference = induction.solve(Chomp(3, 3), "king")
+    monkeypatch.setattr(cells_module, "_MAX_RANGES", 50)
+    monkeypatch.setattr(decide, "_PRE_ENOUGH", 0)  # every cell screened alone (not in a batch)
     made = []
-    original = solver_module._Cells.enclosure
+    original = cells_module._Cells.enclosure
 
     def enclosure(self, *args):
         out = original(self, *args)
         made.append(len(self._ranges))
         return out
 
-    monkeypatch.setattr(solver_module._Cells, "enclosure", enclosure)
-    capped = solver_module.solve(Chomp(3, 3), "king")
+    monkeypatch.setattr(cells_module._Cells, "enclosure", enclosure)
+    capped = induction.solve(Chomp(3, 3), "king")
     assert max(made) == 50 and len(made) > 200
     assert all(capped.value(v) == reference.value(v) for v in reference.positions())
 
@@ -282,7 +282,7 @@ def test_an_inherited_slope_bound_that_is_an_outlier_is_replaced():
 
     lo = fmpq(27, 32)
     replaced = []
-    original = solver_module._PositionSolver._screen
+    original = position._PositionSolver._screen
 
     def screen(self, cell):
         inherited = {u for u, got in cell.slope.items() if not got[3]}
@@ -293,7 +293,7 @@ def test_an_inherited_slope_bound_that_is_an_outlier_is_replaced():
         if looked and len(out) > 1 and None not in spreads:
             assert cell.checked
             spreads.sort()
-            limit = spreads[len(spreads) // 2] * solver_module._OUTLIER
+            limit = spreads[len(spreads) // 2] * celldata._OUTLIER
             for f in self.foll:
                 got = cell.slope.get(f.position)
                 if got is not None and not got[3]:
@@ -302,13 +302,13 @@ def test_an_inherited_slope_bound_that_is_an_outlier_is_replaced():
                     replaced.append(f.position)
         return out
 
-    solver_module._PositionSolver._screen = screen
+    position._PositionSolver._screen = screen
     try:
         worker = RangeWorker(Nim(30), get_channel("binary"), lo, fmpq(1))
         for v in range(31):
             worker.solve_position(v)
     finally:
-        solver_module._PositionSolver._screen = original
+        position._PositionSolver._screen = original
     assert replaced
-    serial = solver_module.solve(Nim(30), "binary")
+    serial = induction.solve(Nim(30), "binary")
     assert all(worker.values[v] == serial.value(v).restrict(lo, fmpq(1)) for v in range(31))

@@ -23,7 +23,7 @@ rational function.  The check proves, on every cell:
 2. ``V_w <= V_{w*}`` on the closed cell for every other move ``w``: first by a
    certified enclosure (each follower's value at a point of the cell in ball
    arithmetic, the followers' slopes over the cell by
-   :class:`~symbolic_noise.solvers.spread.SlopeBounds`, psi's slope by ball
+   :class:`~symbolic_noise.solvers.piecewise.spread.SlopeBounds`, psi's slope by ball
    evaluation; everything rounded outward and read off as exact bounds), and
    where the enclosure cannot decide, exactly: the numerator of
    ``V_{w*} - V_w`` over the common denominator has no sign change on the
@@ -65,7 +65,7 @@ from ..exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, real
 from ..exact.piecewise import PiecewiseFunction
 from ..exact.polys import as_fmpq
 from ..exact.ratfunc import RationalFunction
-from ..solvers.spread import SlopeBounds
+from ..solvers.piecewise.spread import SlopeBounds
 
 #: working precision (bits) of the followers' values at a cell's sample point; raised where too loose
 PREC = 128

@@ -58,7 +58,7 @@ from ..errors import IntervalError
 from ..games.rulesets import Game, Nim
 from ..exact.polys import as_fmpq
 from ..exact.ratfunc import RationalFunction
-from ..solvers.solver import exact_interval, solve
+from ..solvers.piecewise import exact_interval, solve
 
 __all__ = [
     "ChanceInterval", "ChanceReport", "Witness", "chance_report", "forced_positions", "full_support", "lemma7_status",

@@ -269,7 +269,7 @@ def robust_moves(game, channel, v=None, *, order: int = 6, misere: bool = False,
         ranking = tuple(sorted(wins, key=lambda m: tuple(-c for c in series[m])))
         return RobustMoves(v, wins, series, ranking, frozenset(m for m in wins if series[m] == top), {})
     if solution is None:
-        from ..solvers.solver import solve
+        from ..solvers.piecewise import solve
 
         solution = solve(game, channel, start=v, misere=misere)
     moves = solution.move_values(v)

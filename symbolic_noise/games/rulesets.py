@@ -129,7 +129,7 @@ class Game(abc.ABC):
         """An involution of the positions and move labels that maps moves to
         moves (``position(v)``, ``move(label)``), or None.  The solver
         mirrors a position's value from its image's where the channel is
-        shown to respect it (:mod:`symbolic_noise.solvers.symmetry`)."""
+        shown to respect it (:mod:`symbolic_noise.solvers.piecewise.symmetry`)."""
         return None
 
     def follower_by_label(self, v: Position, label) -> Position:

@@ -58,7 +58,7 @@ def family_values(name: str, ks: Sequence[int], *, param: str | None = None, cha
     from ..games.channels import get_channel
     from ..games.rulesets import Chomp, Nim
     from ..games.registry import default_channel_name, game_from_spec
-    from ..solvers.solver import solve
+    from ..solvers.piecewise import solve
 
     ks = sorted(set(int(k) for k in ks))
     if not ks:

@@ -30,9 +30,9 @@ from ..games.registry import FAMILIES, MAX_HEAP, default_channel_name, game_from
 from ..exact.formula import parse_whole
 from ..exact.polys import as_fmpq, to_fraction
 from ..exact.rounding import fixed
-from ..solvers.solver import exact_interval, solve
+from ..solvers.piecewise import exact_interval, solve
 from ..solvers.stored import stored_solution
-from ..solvers.collector import fewer_collections
+from ..solvers.piecewise.collector import fewer_collections
 
 PROG = "symbolic-noise"
 
@@ -261,7 +261,7 @@ def local_pool(workers: int):
     """A process pool whose workers ignore Ctrl-C: the driver stops them (with
     :func:`stop_pools`), so they print no traceback.  They run Python's
     garbage collector as seldom as a solve does
-    (:mod:`symbolic_noise.solvers.collector`), for their whole life."""
+    (:mod:`symbolic_noise.solvers.piecewise.collector`), for their whole life."""
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(workers, initializer=_pool_worker_start)
@@ -271,7 +271,7 @@ def _pool_worker_start() -> None:
     import gc
     import signal
 
-    from ..solvers.collector import THRESHOLDS
+    from ..solvers.piecewise.collector import THRESHOLDS
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.set_threshold(*THRESHOLDS)

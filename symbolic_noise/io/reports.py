@@ -33,7 +33,7 @@ A move is named as the game names it: chips left for Nim (an int),
 
 Examples
 --------
->>> from symbolic_noise.solvers.solver import solve
+>>> from symbolic_noise.solvers.piecewise import solve
 >>> from symbolic_noise.games.rulesets import Nim
 >>> print(solution_text(solve(Nim(2), "binary"), digits=6))
 N(p) for 1-pile Nim, k = 2, binary channel, p in [0, 1]
@@ -116,7 +116,7 @@ def no_move_text(solution, position=None) -> str | None:
     """One line for a position without moves (the player to move has lost, or
     won in misère play, whatever p is), or ``None`` if it has moves.
 
-    >>> from symbolic_noise.solvers.solver import solve
+    >>> from symbolic_noise.solvers.piecewise import solve
     >>> from symbolic_noise.games.rulesets import Nim
     >>> no_move_text(solve(Nim(0), "binary"))
     'N(p) for 1-pile Nim, k = 0, binary channel, p in [0, 1]: no move from this position, the player to move has lost: N = 0 for every p'

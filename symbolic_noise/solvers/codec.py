@@ -243,7 +243,7 @@ def dumps(data: dict) -> str:
 def relabel(data: dict, move) -> dict:
     """Encoded data (either form) of the same function with every optimal move
     ``m`` named ``move(m)`` instead (an injective map: a position's mirror
-    image, :mod:`symbolic_noise.solvers.symmetry`); the points and formulas
+    image, :mod:`symbolic_noise.solvers.piecewise.symmetry`); the points and formulas
     are shared.  It is what :func:`encode` makes of the relabelled function.
 
     >>> from symbolic_noise import solve, Chomp

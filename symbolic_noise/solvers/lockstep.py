@@ -45,15 +45,20 @@ from typing import Callable
 from flint import ctx as flint_ctx
 from flint import fmpq
 
-from . import codec, symmetry
+from . import codec
+from .piecewise import symmetry
 from ..errors import WorkerLostError
 from ..exact.piecewise import PiecewiseFunction
 from ..exact.interning import Interner
 from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
 from .parallel import split_interval, stitch
-from .solver import Solution, SolveProgress, _Cells, _Position, _PositionSolver, exact_interval
-from .collector import fewer_collections
+from .piecewise import SolveProgress, exact_interval
+from .piecewise.cells import _Cells
+from .piecewise.collector import fewer_collections
+from .piecewise.followers import _Position
+from .piecewise.position import _PositionSolver
+from .solution import Solution
 
 #: cuts are dyadic rationals with this many bits (short numbers keep the cells
 #: next to a cut cheap; where exactly a cut falls does not matter)

@@ -62,7 +62,7 @@ class HeldValues:
     """The values a solve made, oldest first, that keep their polynomials in
     FLINT: past :data:`VALUES_BUDGET` (read at each addition) the oldest are
     packed.  Followers' formulas are named in the solver's caches by the
-    RationalFunction (:class:`symbolic_noise.solvers.solver._Follower`), so a
+    RationalFunction (:class:`symbolic_noise.solvers.piecewise.followers._Follower`), so a
     packed value frees its memory."""
 
     def __init__(self):

@@ -32,7 +32,8 @@ from ..exact.algebraic import FactorHints, RealAlgebraic
 from ..exact.piecewise import PiecewiseFunction, PointValue
 from ..exact.polys import as_fmpq
 from ..exact.ratfunc import RationalFunction
-from .solver import Solution, SolveProgress, exact_interval, solve
+from .piecewise import SolveProgress, exact_interval, solve
+from .solution import Solution
 
 
 def split_interval(a, b, chunks: int) -> list[tuple[fmpq, fmpq]]:
@@ -282,7 +283,7 @@ def solve_parallel(
     order = game.positions(root)
     probe = {}
     if balance and chunks > 1 and len(order) > 2:
-        from .solver import solve_positions
+        from .piecewise import solve_positions
 
         probe = solve_positions(game, channel, (a, b), order[: len(order) // 2], misere=misere).values()
         pieces = balanced_cuts(probe, a, b, chunks)

@@ -12,7 +12,7 @@ fixed strategy sigma^i:
 The first player's winning probability is ``N = W^1`` at the start.  Both
 channels share the solve's parameter p unless a channel is fixed at a rational
 (``binary@1/10``).  With one channel and both players optimal the game is the
-paper's and :func:`solve_players` delegates to :func:`symbolic_noise.solvers.solver.solve`
+paper's and :func:`solve_players` delegates to :func:`symbolic_noise.solvers.piecewise.solve`
 (``W^1 = W^2 = N``).  Otherwise every ``W`` is built with exact piecewise
 operations: on the common refinement of the followers' pieces every sent move's
 value is one rational function, a fixed player's value is their weighted sum,
@@ -50,7 +50,7 @@ from ..exact.piecewise import PiecewiseFunction
 from ..exact.polys import ONE, as_fmpq
 from ..exact.ratfunc import RationalFunction
 from .solution import PointResult
-from .solver import SolveProgress, exact_interval, solve
+from .piecewise import SolveProgress, exact_interval, solve
 from .strategies import (  # noqa: F401  (re-exported: strategies are part of this layer's vocabulary)
     ClassicalStrategy,
     OptimalStrategy,

@@ -49,14 +49,16 @@ from typing import Callable
 
 from flint import fmpq
 
-from . import codec, symmetry
-from .collector import fewer_collections
+from . import codec
+from .piecewise import symmetry
+from .piecewise.collector import fewer_collections
 from ..exact.interning import Interner
 from ..exact.piecewise import PiecewiseFunction
 from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
 from .lockstep import RangeWorker, _worker, _WORKERS
-from .solver import Solution, SolveProgress, exact_interval
+from .piecewise import SolveProgress, exact_interval
+from .solution import Solution
 
 #: tasks kept queued at each worker, so that it never waits for the driver
 _DEPTH = 2
@@ -131,7 +133,7 @@ def _remote_task(token, foreign, positions, text=False, mirrors=(), forget=(), d
     skipped), solve ``positions`` in order, return the CPU seconds (in all,
     and of taking the values), their encoded values, with ``text`` their
     JSON text for the cache (made here, in parallel, rather than by the
-    driver), the mirror images made (:mod:`symbolic_noise.solvers.symmetry`):
+    driver), the mirror images made (:mod:`symbolic_noise.solvers.piecewise.symmetry`):
     ``[(position, encoded, text, degree)]`` for each position of ``mirrors`` whose
     image the channel lets mirror (the driver vouches that the position's
     followers have their images' values), and the largest degree of each
@@ -252,7 +254,7 @@ def solve_by_positions(
     back).  ``stats``, a dict if given, receives ``tasks`` (per task: the
     worker, the positions, its CPU seconds and those of taking the
     followers' values sent with it), ``mirrored`` (the positions made as
-    mirror images, :mod:`symbolic_noise.solvers.symmetry`) and ``shipped`` (how many
+    mirror images, :mod:`symbolic_noise.solvers.piecewise.symmetry`) and ``shipped`` (how many
     values travelled to a worker that did not solve them) and ``idle`` (per
     worker, the wall seconds it had no task, as far as the driver saw).
     """

@@ -1,7 +1,7 @@
 """The result of a solve: every position's exact value, optimal moves and
 per-move values.
 
-:class:`Solution` is what :func:`symbolic_noise.solvers.solver.solve` returns.
+:class:`Solution` is what :func:`symbolic_noise.solvers.piecewise.solve` returns.
 ``value(v)`` is the piecewise ``N_v`` whose piece labels are the optimal-move
 sets (move names as the game gives them) and whose point labels are the optimal
 sets at the breakpoints and at the ends of the interval.
@@ -97,8 +97,8 @@ class Solution:
         """Every sent move's own value, cell by cell over [lo, hi] (default: the
         whole interval): yields ``(x, y, {move: RationalFunction})`` for the cells
         between the followers' breakpoints, formulas in lowest terms.  A
-        generator: nothing is kept (see :func:`symbolic_noise.solvers.solver.move_formulas`)."""
-        from .solver import move_formulas
+        generator: nothing is kept (see :func:`symbolic_noise.solvers.piecewise.move_formulas`)."""
+        from .piecewise import move_formulas
 
         return move_formulas(self, self._pos(v), lo, hi)
 

@@ -77,7 +77,8 @@ from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
 from .lockstep import _CUT_BITS, RangeWorker, _dyadic_inside, _remote_start, _remote_stop, _worker
 from .parallel import balanced_cuts, split_interval, stitch
-from .solver import Solution, SolveProgress, exact_interval, solve_positions
+from .piecewise import SolveProgress, exact_interval, solve_positions
+from .solution import Solution
 
 #: a steal needs the victim to have at least this many positions after the
 #: one it is solving (the thief solves that one again on its part, cold)

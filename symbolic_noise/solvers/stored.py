@@ -42,7 +42,7 @@ from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
 from .cache import _position_key, max_degree
 from .solution import Solution
-from .solver import exact_interval, solve
+from .piecewise import exact_interval, solve
 
 
 class StoredValues(Mapping):

@@ -40,7 +40,7 @@ from collections import OrderedDict
 
 from flint import arb, arb_poly, ctx, fmpq, fmpq_poly
 
-from .fastpoint import ball_bounds
+from ..fastpoint import ball_bounds
 
 #: ratios of lower degree are left to the exact Bernstein bound
 MIN_DEGREE = 32

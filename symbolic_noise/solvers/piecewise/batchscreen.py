@@ -82,8 +82,8 @@ from operator import itemgetter
 import numpy as np
 from flint import arb, ctx, fmpq, fmpz_poly
 
-from .floatbox import check_float_environment
-from ..exact.ratfunc import RationalFunction
+from ..floatbox import check_float_environment
+from ...exact.ratfunc import RationalFunction
 
 #: working precision (bits) of the followers' ball enclosures
 PREC = 64

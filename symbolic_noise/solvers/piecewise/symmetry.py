@@ -51,9 +51,9 @@ True
 
 from __future__ import annotations
 
-from ..exact.piecewise import PiecewiseFunction
-from ..games.channels import Channel
-from ..games.rulesets import Game
+from ...exact.piecewise import PiecewiseFunction
+from ...games.channels import Channel
+from ...games.rulesets import Game
 
 
 def respects(game: Game, channel: Channel, v, tv, t, rows=None) -> bool:
