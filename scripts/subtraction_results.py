@@ -62,7 +62,7 @@ from symbolic_noise.analysis.certificates import certificate_document, check, do
 from symbolic_noise.games.classical import sequence_report
 from symbolic_noise.analysis.conjectures import is_power_of_two, optimal_breakpoints
 from symbolic_noise.solvers.pointwise import evaluate
-from symbolic_noise.exact.polys import as_fmpq
+from symbolic_noise.exact.formula import exact_number as as_fmpq
 from symbolic_noise.games.registry import game_from_spec
 from symbolic_noise.io.reports import dumps
 

@@ -19,7 +19,8 @@ from symbolic_noise.games.channels import (
 )
 from symbolic_noise.errors import ChannelNotApplicableError, InvalidChannelError, UnknownChannelError
 from symbolic_noise.games.rulesets import Chomp, Nim
-from symbolic_noise.exact.polys import as_fmpq
+from symbolic_noise.exact.formula import exact_number as as_fmpq
+from symbolic_noise.exact.formula import parse_formula
 
 
 def q_fraction(s, r, n, p):
@@ -223,8 +224,8 @@ def test_custom_channel_from_json():
 def test_rows_from_matrix_reduces_rows():
     from symbolic_noise.exact.ratfunc import RationalFunction as R
 
-    rows = Rows.from_matrix([[R.from_expr("1/(1+p)"), R.from_expr("p/(1+p)")], [R.constant(0), R.constant(1)]])
-    assert rows.den[0] == R.from_expr("1 + p").num
+    rows = Rows.from_matrix([[parse_formula("1/(1+p)"), parse_formula("p/(1+p)")], [R.constant(0), R.constant(1)]])
+    assert rows.den[0] == parse_formula("1 + p").num
     assert rows.at(Fraction(1, 3)) == [[fmpq(3, 4), fmpq(1, 4)], [0, 1]]
 
 

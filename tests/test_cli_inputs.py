@@ -242,7 +242,7 @@ def test_non_ascii_digits_are_refused(capsys, argv):
 
 def test_certificate_coefficients_are_read_in_ascii_digits():
     from symbolic_noise.errors import ExpressionError
-    from symbolic_noise.exact.polys import as_fmpq
+    from symbolic_noise.exact.formula import exact_number as as_fmpq
 
     with pytest.raises(ExpressionError):
         as_fmpq("١/٢")

@@ -234,7 +234,7 @@ def _solve(capsys, *options):
 @fuzz(60)
 @given(text=words)
 def test_option_at(capsys, text):
-    from symbolic_noise.exact.polys import as_fmpq
+    from symbolic_noise.exact.formula import exact_number as as_fmpq
     from symbolic_noise.solvers.piecewise import solve
     from symbolic_noise.games.rulesets import Nim
 
@@ -288,7 +288,7 @@ def test_option_upto(capsys, text):
 @fuzz(30)
 @given(text=words)
 def test_option_step(capsys, text):
-    from symbolic_noise.exact.polys import as_fmpq
+    from symbolic_noise.exact.formula import exact_number as as_fmpq
 
     with contextlib.suppress(SymbolicNoiseError):
         assume(as_fmpq(text) <= 0 or as_fmpq(text) >= as_fmpq("1/1000"))

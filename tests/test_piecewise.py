@@ -15,6 +15,7 @@ from symbolic_noise import codec
 from symbolic_noise.exact.algebraic import RealAlgebraic
 from symbolic_noise.exact.piecewise import PiecewiseFunction, PointValue
 from symbolic_noise.exact.ratfunc import RationalFunction as R
+from symbolic_noise.exact.formula import parse_formula
 
 p = sympy.Symbol("p")
 half = RealAlgebraic.rational("1/2")
@@ -22,7 +23,7 @@ rho = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)  # 1/sqrt(2)
 
 
 def N2():
-    return PiecewiseFunction.build([0, half, 1], [R.from_expr("1 - p"), R.from_expr("p")], [{0}, {1}], [{0}, {0, 1}, {1}])
+    return PiecewiseFunction.build([0, half, 1], [parse_formula("1 - p"), parse_formula("p")], [{0}, {1}], [{0}, {0, 1}, {1}])
 
 
 def test_evaluation_and_labels():
@@ -35,13 +36,13 @@ def test_evaluation_and_labels():
 
 
 def test_merging_rule():
-    f = PiecewiseFunction([0, half, 1], [R.from_expr("p"), R.from_expr("p")], ["a", "a"], ["a", "a", "a"])
+    f = PiecewiseFunction([0, half, 1], [parse_formula("p"), parse_formula("p")], ["a", "a"], ["a", "a", "a"])
     assert len(f) == 1 and f.breakpoints == ()
     # a point with a different label is kept: a touching tie
-    g = PiecewiseFunction([0, half, 1], [R.from_expr("p"), R.from_expr("p")], ["a", "a"], ["a", "ab", "a"])
+    g = PiecewiseFunction([0, half, 1], [parse_formula("p"), parse_formula("p")], ["a", "a"], ["a", "ab", "a"])
     assert len(g) == 2 and g.point_labels[1] == "ab"
     # same formula, different piece labels: kept
-    h = PiecewiseFunction([0, half, 1], [R.from_expr("p"), R.from_expr("p")], ["a", "b"])
+    h = PiecewiseFunction([0, half, 1], [parse_formula("p"), parse_formula("p")], ["a", "b"])
     assert len(h) == 2
 
 
@@ -51,8 +52,8 @@ def test_build_checks_order():
 
 
 def test_combine_over_common_refinement():
-    f = PiecewiseFunction([0, half, 1], [R.from_expr("1 - p"), R.from_expr("p")])
-    g = PiecewiseFunction([0, rho, 1], [R.constant(0), R.from_expr("p**2")])
+    f = PiecewiseFunction([0, half, 1], [parse_formula("1 - p"), parse_formula("p")])
+    g = PiecewiseFunction([0, rho, 1], [R.constant(0), parse_formula("p**2")])
     h = PiecewiseFunction.combine([f, g], lambda fs: fs[0] + fs[1])
     assert [str(x) for x in h.points] == ["0", "1/2", "0.707106781186548...", "1"]
     assert h(fmpq(3, 4)) == fmpq(3, 4) + fmpq(9, 16)
@@ -60,21 +61,21 @@ def test_combine_over_common_refinement():
 
 
 def test_to_sympy_piecewise_and_latex():
-    g = PiecewiseFunction([0, half, 1], [R.from_expr("1 - p"), R.from_expr("p")])
+    g = PiecewiseFunction([0, half, 1], [parse_formula("1 - p"), parse_formula("p")])
     expr = g.to_sympy()
     assert expr.subs(p, sympy.Rational(1, 4)) == sympy.Rational(3, 4)
     assert expr.subs(p, sympy.Rational(3, 4)) == sympy.Rational(3, 4)
-    k = PiecewiseFunction([0, rho, 1], [R.constant(0), R.from_expr("p**2 - 1/2")])
+    k = PiecewiseFunction([0, rho, 1], [R.constant(0), parse_formula("p**2 - 1/2")])
     tex = k.latex()
     assert "\\rho_{1}" in tex and "0.707107" in tex and "\\begin{cases}" in tex
     assert isinstance(k.to_sympy().args[1][1], sympy.core.relational.Relational)
 
 
 def test_point_values():
-    v = PointValue(R.from_expr("p/(1 + p)"), rho)
+    v = PointValue(parse_formula("p/(1 + p)"), rho)
     assert v.decimal(20) == "0.41421356237309504880"
     assert sympy.simplify(sympy.sympify(v.exact_str()) - (sympy.sqrt(2) - 1)) == 0
-    assert PointValue(R.from_expr("2*p**2"), rho).as_algebraic().rational_value == 1
+    assert PointValue(parse_formula("2*p**2"), rho).as_algebraic().rational_value == 1
 
 
 # --------------------------------------------------------------------------- enclosures at scale
@@ -182,7 +183,7 @@ def test_value_at_a_high_degree_point_names_the_point_once():
     from symbolic_noise.exact.ratfunc import RationalFunction
 
     point = RealAlgebraic.root(fmpz_poly([-1, 1] + [0] * 40 + [1]), 0, 1)  # x^42 + x - 1, irreducible
-    formula = RationalFunction.from_expr("(1 - p + p**2)/(1 + p**3)")
+    formula = parse_formula("(1 - p + p**2)/(1 + p**3)")
     v = PointValue(formula, point)
     text = v.exact_str()
     assert text.startswith("Subs(") and text.count("CRootOf") == 1

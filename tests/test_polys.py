@@ -111,8 +111,13 @@ def test_count_real_roots():
     assert polys.count_real_roots(fmpz_poly([1, 0, 1]), -10, 10) == 0
 
 
-def test_as_fmpq_refuses_floats():
-    assert polys.as_fmpq("0.125") == fmpq(1, 8)
+def test_as_fmpq_refuses_floats_and_text():
+    """The exact core reads no text: numbers from text go through the formula grammar."""
+    from symbolic_noise.exact.formula import exact_number
+
+    assert exact_number("0.125") == fmpq(1, 8) == exact_number(fmpq(1, 8))
+    with pytest.raises(ExpressionError, match="reads no text"):
+        polys.as_fmpq("0.125")
     assert polys.as_fmpq(Fraction(2, 6)) == fmpq(1, 3)
     assert polys.as_fmpq(sympy.Rational(3, 9)) == fmpq(1, 3)
     with pytest.raises(ExpressionError):

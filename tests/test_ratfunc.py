@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from symbolic_noise.errors import ExpressionError
 from symbolic_noise.exact.ratfunc import RationalFunction as R
+from symbolic_noise.exact.formula import parse_formula
 
 p = sympy.Symbol("p")
 
@@ -34,10 +35,10 @@ def test_arithmetic_agrees_with_sympy(f, g):
 @given(ratfuncs())
 def test_canonical_form_and_round_trips(f):
     assert f.num.gcd(f.den).degree() == 0 and next(c for c in f.den.coeffs() if c != 0) > 0
-    assert R.from_expr(str(f)) == f            # the SymPy-parsable rendering parses back
+    assert parse_formula(str(f)) == f          # the SymPy-parsable rendering parses back
     assert R.from_expr(f.to_sympy()) == f
-    assert eval(repr(f), {"RationalFunction": R}) == f
-    assert hash(R.from_expr(str(f))) == hash(f)
+    assert eval(repr(f), {"parse_formula": parse_formula}) == f
+    assert hash(parse_formula(str(f))) == hash(f)
 
 
 @given(ratfuncs(), st.fractions(min_value=-2, max_value=2, max_denominator=50))
@@ -52,11 +53,11 @@ def test_exact_evaluation(f, x):
 
 
 def test_paper_formulas_render_like_the_paper():
-    N3 = R.from_expr("(1 - p + p**2)/(1 + p)")
+    N3 = parse_formula("(1 - p + p**2)/(1 + p)")
     assert N3.text() == "(1 - p + p^2)/(1 + p)"
     assert N3.latex() == "\\frac{1 - p + p^{2}}{1 + p}"
-    assert R.from_expr("(p - p**3)/(1 - p + p**2)").text() == "(p - p^3)/(1 - p + p^2)"
-    assert R.from_expr("(1 - p)/2").text() == "(1 - p)/2"
+    assert parse_formula("(p - p**3)/(1 - p + p**2)").text() == "(p - p^3)/(1 - p + p^2)"
+    assert parse_formula("(1 - p)/2").text() == "(1 - p)/2"
 
 
 @pytest.mark.parametrize(
@@ -69,8 +70,8 @@ def test_non_rational_expressions_are_rejected(text):
 
 
 def test_constants_and_questions():
-    assert R.constant("1/3").constant_value() == fmpq(1, 3)
+    assert R.constant(fmpq(1, 3)).constant_value() == fmpq(1, 3)
     assert R.identity()(fmpq(2, 5)) == fmpq(2, 5)
     assert (1 - R.identity()).degree == 1
-    assert R.from_expr("p/p").constant_value() == 1
-    assert R.from_expr("(2*p + 2)/(4*p + 4)") == R.constant("1/2")
+    assert parse_formula("p/p").constant_value() == 1
+    assert parse_formula("(2*p + 2)/(4*p + 4)") == R.constant(fmpq(1, 2))

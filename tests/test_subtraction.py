@@ -88,7 +88,7 @@ def test_saved_certificates_verify():
 
 def test_saved_9a_threshold_against_the_pointwise_solver():
     # the exact infimum of {p : N_k(p) < 1/2}: N_k >= 1/2 just below it, < 1/2 just above
-    from symbolic_noise.exact.polys import as_fmpq
+    from symbolic_noise.exact.formula import exact_number as as_fmpq
 
     path = os.path.join(ROOT, "results", "subtraction", "conjectures.json")
     if not os.path.exists(path):

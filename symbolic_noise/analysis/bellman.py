@@ -63,9 +63,10 @@ from ..errors import SymbolicNoiseError, VerificationError
 from ..exact import polys
 from ..exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, real_roots, sorted_exact
 from ..exact.piecewise import PiecewiseFunction
-from ..exact.polys import as_fmpq
+
 from ..exact.ratfunc import RationalFunction
 from ..solvers.piecewise.spread import SlopeBounds
+from ..exact.formula import exact_number
 
 #: working precision (bits) of the followers' values at a cell's sample point; raised where too loose
 PREC = 128
@@ -667,7 +668,7 @@ class _Checker:
     def __init__(self, game, channel, values, interval, misere, labels=False):
         self.game, self.channel, self.values, self.misere = game, channel, values, misere
         self.labels = labels
-        self.a, self.b = (as_fmpq(x) for x in interval)
+        self.a, self.b = (exact_number(x) for x in interval)
         self.points = _Points(values, self.a, self.b)
         self.report = BellmanReport()
         self.vals = _Values()
@@ -702,7 +703,7 @@ def check_optimal(game, channel, values: Mapping, interval, u, members, lo, hi, 
     [lo, hi] (and, with ``exact_set``, no other move is), from values that
     have passed :func:`check_values`; returns ``(holds, p)`` with a rational
     ``p`` where it fails (or ``None``)."""
-    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    lo, hi = exact_number(lo), exact_number(hi)
     needed = {u: values[u], **{x: values[x] for x in game.followers(u)}}
     checker = _Checker(game, channel, needed, interval, misere)
     pos = _Position(checker, u)

@@ -58,8 +58,9 @@ from flint import fmpq, fmpz_poly
 from ..exact import polys
 from ..exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, real_roots, sorted_exact
 from ..errors import SymbolicNoiseError, VerificationError  # noqa: F401  (VerificationError: re-exported)
-from ..exact.polys import as_fmpq, sign
+from ..exact.polys import sign
 from ..exact.ratfunc import RationalFunction
+from ..exact.formula import exact_number
 
 
 class StatementError(SymbolicNoiseError, ValueError):
@@ -128,7 +129,7 @@ class Statement:
         if not m:
             raise StatementError(f"a statement ends with 'on [a, b]': {text!r}")
         try:
-            lo, hi = as_fmpq(m.group(1)), as_fmpq(m.group(2))
+            lo, hi = exact_number(m.group(1)), exact_number(m.group(2))
         except SymbolicNoiseError as exc:
             raise StatementError(f"in {text!r}: {exc}") from None
         if not lo <= hi:
@@ -173,7 +174,7 @@ class Statement:
 
 def _number(text: str, whole: str) -> fmpq:
     try:
-        return as_fmpq(text.strip())
+        return exact_number(text.strip())
     except SymbolicNoiseError:
         raise StatementError(f"{text.strip()!r} in {whole!r} is not an exact rational number") from None
 
@@ -597,7 +598,7 @@ def verify_document(document, *, progress=None) -> list[Verified]:
     _need(isinstance(iv, list) and len(iv) == 2 and all(isinstance(x, str) and len(x) <= 200 for x in iv),
           '"interval" is a pair of exact rationals written as text')
     try:
-        a, b = as_fmpq(iv[0]), as_fmpq(iv[1])
+        a, b = exact_number(iv[0]), exact_number(iv[1])
     except SymbolicNoiseError as exc:
         raise VerificationError(f"the interval: {exc}") from None
     _need(0 <= a <= b <= 1, f"the interval [{a}, {b}] is not inside [0, 1]")

@@ -56,9 +56,10 @@ from flint import fmpq
 from ..exact.algebraic import RealAlgebraic, rational_between, real_roots, sorted_exact
 from ..errors import IntervalError
 from ..games.rulesets import Game, Nim
-from ..exact.polys import as_fmpq
+
 from ..exact.ratfunc import RationalFunction
 from ..solvers.piecewise import exact_interval, solve
+from ..exact.formula import exact_number
 
 __all__ = [
     "ChanceInterval", "ChanceReport", "Witness", "chance_report", "forced_positions", "full_support", "lemma7_status",
@@ -363,11 +364,11 @@ def lemma7_status(solution, p) -> dict:
     """
     from ..games.classical import lemma7_violations, position_classes
 
-    classes = position_classes(solution, as_fmpq(p))
+    classes = position_classes(solution, exact_number(p))
     bad = lemma7_violations(solution.game, classes)
     g = solution.game
     return {
-        "p": str(as_fmpq(p)),
+        "p": str(exact_number(p)),
         "hypothesis_holds": not bad,
         "O_positions": sum(1 for c in classes.values() if c == "O"),
         "violations": [{"position": g.position_label(v), "P_followers": a, "N_followers": b} for v, a, b in bad[:20]],

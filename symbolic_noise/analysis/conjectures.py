@@ -34,7 +34,8 @@ from flint import fmpq
 from ..exact.algebraic import RealAlgebraic, real_roots, sorted_exact
 from .certificates import Statement
 from ..exact.piecewise import PiecewiseFunction
-from ..exact.polys import as_fmpq
+from ..exact.formula import exact_number
+
 
 
 def is_power_of_two(k: int) -> bool:
@@ -71,7 +72,7 @@ def fairness_threshold(f: PiecewiseFunction, eps) -> Threshold:
     in (p0, 1]: the largest root of ``2N - 1 = +-eps``, exactly, or the left end
     if there is none; ``exists`` is False if the condition fails at the right end.
     """
-    eps = as_fmpq(eps)
+    eps = exact_number(eps)
     a, b = f.interval
     end = f(b).rational_value if not b.is_rational else f(b.rational_value)
     end = end if end is not None else None

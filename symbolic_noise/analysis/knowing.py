@@ -39,7 +39,8 @@ def compare_values(u: PointValue, v: PointValue) -> int:
 
     >>> from symbolic_noise.exact.algebraic import RealAlgebraic
     >>> half = RealAlgebraic.rational("1/2")
-    >>> compare_values(PointValue(RationalFunction.from_expr("p"), half), PointValue(RationalFunction.from_expr("1 - p"), half))
+    >>> from symbolic_noise.exact.formula import parse_formula
+    >>> compare_values(PointValue(parse_formula("p"), half), PointValue(parse_formula("1 - p"), half))
     0
     """
     ru, rv = u.rational_value, v.rational_value

@@ -47,7 +47,8 @@ from ..exact.cad import GRID, Projection, columns, locate_point
 from ..games.channels import get_channel
 from ..errors import ChannelNotApplicableError, IntervalError, InvalidChannelError, PhaseTooLargeError, UnknownChannelError
 from ..games.rulesets import Game
-from ..exact.polys import as_fmpq
+from ..exact.formula import exact_number
+
 
 #: refuse games with more positions than this (both players count once each)
 MAX_POSITIONS = 200
@@ -144,7 +145,7 @@ class PhaseDiagram:
         optimal moves are those of the exact two-player backward induction at
         (p, q).  ``cell`` describes where the point lies in the merged diagram.
         """
-        p, q = as_fmpq(p), as_fmpq(q)
+        p, q = exact_number(p), exact_number(q)
         for name, x in (("p", p), ("q", q)):
             if not 0 <= x <= 1:
                 raise IntervalError(f"{name} = {x} is outside [0, 1]")

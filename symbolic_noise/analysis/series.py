@@ -26,8 +26,9 @@ from flint import fmpq, fmpq_poly
 from ..exact.algebraic import RealAlgebraic
 from ..errors import IntervalError
 from ..exact.piecewise import PiecewiseFunction, PointValue
-from ..exact.polys import as_fmpq
+
 from ..exact.ratfunc import RationalFunction
+from ..exact.formula import exact_number
 
 
 def _shifted(f, x: fmpq) -> fmpq_poly:
@@ -38,10 +39,11 @@ def _shifted(f, x: fmpq) -> fmpq_poly:
 def taylor_rational(f: RationalFunction, x, order: int) -> list[fmpq]:
     """The exact Taylor coefficients ``c_0..c_order`` of ``f`` at a rational ``x``.
 
-    >>> taylor_rational(RationalFunction.from_expr("1/(1 - p)"), 0, 3)
+    >>> from symbolic_noise.exact.formula import parse_formula
+    >>> taylor_rational(parse_formula("1/(1 - p)"), 0, 3)
     [1, 1, 1, 1]
     """
-    x = as_fmpq(x)
+    x = exact_number(x)
     n, d = _shifted(f.num, x), _shifted(f.den, x)
     dc = [d.coeffs()[k] if k < len(d.coeffs()) else fmpq(0) for k in range(order + 1)]
     nc = [n.coeffs()[k] if k < len(n.coeffs()) else fmpq(0) for k in range(order + 1)]
@@ -148,7 +150,7 @@ def series_at(f: PiecewiseFunction, x, order: int = 5) -> list[Series]:
     >>> [s.text() for s in series_at(solve(Nim(2), "binary").value(), "1/2", 1)]
     ['1/2 - (p - 1/2) + O((p - 1/2)^2)', '1/2 + (p - 1/2) + O((p - 1/2)^2)']
     """
-    x = x if isinstance(x, RealAlgebraic) else RealAlgebraic.rational(as_fmpq(x))
+    x = x if isinstance(x, RealAlgebraic) else RealAlgebraic.rational(exact_number(x))
     a, b = f.interval
     if x.compare(a) < 0 or x.compare(b) > 0:
         raise IntervalError(f"p = {x} is outside [{a}, {b}]")

@@ -33,8 +33,9 @@ from fractions import Fraction
 from flint import arb, arb_poly, ctx, fmpq, fmpz_poly, nmod_poly
 
 from . import polys
-from .polys import as_fmpq, sign
+from .polys import sign
 from .rounding import significant
+from .formula import exact_number
 
 
 class FactorHints:
@@ -129,7 +130,7 @@ class RealAlgebraic:
     # ------------------------------------------------------------------ construction
 
     def __init__(self, poly: fmpz_poly, lo: fmpq, hi: fmpq, *, _trusted: bool = False, _slo: int | None = None):
-        lo, hi = as_fmpq(lo), as_fmpq(hi)
+        lo, hi = exact_number(lo), exact_number(hi)
         if not _trusted:
             if poly.degree() < 1:
                 raise ValueError("a defining polynomial must have degree >= 1")
@@ -166,8 +167,8 @@ class RealAlgebraic:
 
     @classmethod
     def rational(cls, q) -> "RealAlgebraic":
-        """The rational number ``q`` (anything :func:`polys.as_fmpq` accepts)."""
-        q = as_fmpq(q)
+        """The rational number ``q`` (anything :func:`symbolic_noise.exact.formula.exact_number` accepts)."""
+        q = exact_number(q)
         return cls(polys.linear_factor(q), q, q, _trusted=True)
 
     @classmethod
@@ -198,9 +199,9 @@ class RealAlgebraic:
         import sympy
 
         if isinstance(expr, str):  # text is data: only an exact rational is read from it
-            return cls.rational(as_fmpq(expr))
+            return cls.rational(exact_number(expr))
         if not isinstance(expr, sympy.Basic):
-            return cls.rational(as_fmpq(expr))
+            return cls.rational(exact_number(expr))
         if expr.is_Rational:
             return cls.rational(fmpq(int(expr.p), int(expr.q)))
         x = sympy.Dummy("x")
@@ -294,7 +295,7 @@ class RealAlgebraic:
         exact evaluation at long dyadic points of a degree-300 polynomial costs
         milliseconds, the ball a few microseconds.
         """
-        width = as_fmpq(width)
+        width = exact_number(width)
         if self._hi - self._lo <= width:
             return
         coeffs = self._poly.coeffs()
@@ -359,7 +360,7 @@ class RealAlgebraic:
     def compare(self, other) -> int:
         """-1, 0 or 1 as ``self`` is less than, equal to or greater than ``other``."""
         if not isinstance(other, RealAlgebraic):
-            return self._separate(as_fmpq(other))
+            return self._separate(exact_number(other))
         if self is other:
             return 0
         if other._lo == other._hi:
@@ -479,7 +480,7 @@ class RealAlgebraic:
         """
         if self._lo == self._hi:
             return
-        lo, hi = as_fmpq(lo), as_fmpq(hi)
+        lo, hi = exact_number(lo), exact_number(hi)
         if not self._lo <= lo < hi <= self._hi:
             raise ValueError(f"[{lo}, {hi}] is not inside the isolating interval [{self._lo}, {self._hi}]")
         slo, shi = sign(self._poly(lo)), sign(self._poly(hi))
@@ -674,7 +675,7 @@ def single_root_between(f: fmpz_poly, x: RealAlgebraic, y: RealAlgebraic, lo: fm
     >>> single_root_between(f * 3, r, y, fmpq(1, 2), fmpq(1), -1)    # the root is x itself
     ([], True)
     """
-    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    lo, hi = exact_number(lo), exact_number(hi)
 
     def where(t: fmpq) -> int:
         # 1, 0 or -1 as the root lies above, at or below the rational t
@@ -789,9 +790,9 @@ def dyadic_hull(x: RealAlgebraic, y: RealAlgebraic, a=None, b=None) -> tuple[fmp
     lo = x.lo if x.lo == x.hi and x.lo.q <= scale else fmpq((x.lo * scale).floor(), scale)
     hi = y.hi if y.lo == y.hi and y.hi.q <= scale else fmpq((y.hi * scale).ceil(), scale)
     if a is not None:
-        lo = max(as_fmpq(a), lo)
+        lo = max(exact_number(a), lo)
     if b is not None:
-        hi = min(as_fmpq(b), hi)
+        hi = min(exact_number(b), hi)
     return lo, hi
 
 

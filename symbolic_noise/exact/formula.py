@@ -60,6 +60,8 @@ import re
 from flint import fmpq, fmpq_poly, fmpz
 
 from ..errors import ExpressionError
+from .polys import as_fmpq
+from .ratfunc import RationalFunction
 
 #: longest text read as one formula or number (characters)
 MAX_LENGTH = 200_000
@@ -434,14 +436,12 @@ def parse_formula(text: str, symbol: str = "p"):
     """The :class:`~symbolic_noise.exact.ratfunc.RationalFunction` that ``text`` writes.
 
     >>> parse_formula("p/2 + (1-p)**2")
-    RationalFunction.from_expr('(2*p**2 - 3*p + 2)/2')
+    parse_formula('(2*p**2 - 3*p + 2)/2')
     >>> parse_formula("p**(10**9)")
     Traceback (most recent call last):
     ...
     symbolic_noise.errors.ExpressionError: the exponent 1000000000 is larger than 1000 (the cap on degrees) at column 4 in "p**(10**9)"
     """
-    from .ratfunc import RationalFunction
-
     v = _Parser(_check_text(text, "formula"), symbol, "formula").parse()
     if v.den.is_zero():  # pragma: no cover - excluded when dividing
         raise ExpressionError(f"{_quote(text)} has a zero denominator")
@@ -472,3 +472,26 @@ def parse_number(text: str) -> fmpq:
     if v.num.degree() > 0 or v.den.degree() > 0:  # pragma: no cover - no symbol is known
         raise ExpressionError(f"{_quote(text)} is not a number")
     return v.num[0] / v.den[0]
+
+
+def exact_number(x) -> fmpq:
+    """An exact rational from text (read by :func:`parse_number`) or from an
+    exact number (anything :func:`symbolic_noise.exact.polys.as_fmpq` takes);
+    floats are refused.
+
+    >>> exact_number("0.01"), exact_number("1/3"), exact_number(2)
+    (1/100, 1/3, 2)
+    """
+    if type(x) is fmpq:  # (the common case, on hot paths)
+        return x
+    return parse_number(x) if isinstance(x, str) else as_fmpq(x)
+
+
+def rational_function(x, symbol: str = "p") -> RationalFunction:
+    """A rational function from text (read by :func:`parse_formula`), an exact
+    number, a RationalFunction or a SymPy expression.
+
+    >>> rational_function("1 - p/2"), rational_function(3)
+    (parse_formula('(-p + 2)/2'), parse_formula('3'))
+    """
+    return parse_formula(x, symbol) if isinstance(x, str) else RationalFunction.coerce(x)

@@ -15,7 +15,8 @@ Examples
 --------
 >>> from symbolic_noise.exact.ratfunc import RationalFunction as R
 >>> half = RealAlgebraic.rational("1/2")
->>> N2 = PiecewiseFunction.build([0, half, 1], [R.from_expr("1 - p"), R.from_expr("p")])
+>>> from symbolic_noise.exact.formula import parse_formula
+>>> N2 = PiecewiseFunction.build([0, half, 1], [parse_formula("1 - p"), parse_formula("p")])
 >>> N2(fmpq(1, 4)), N2(fmpq(3, 4)), N2(half).decimal(3)
 (3/4, 3/4, '0.500')
 >>> N2.to_sympy()
@@ -32,9 +33,10 @@ from flint import arb, arb_poly, ctx, fmpq
 
 from . import polys
 from .algebraic import RealAlgebraic, minimal_polynomials
-from .polys import as_fmpq
+
 from .ratfunc import RationalFunction
 from .rounding import exact_decimal, significant
+from .formula import exact_number
 
 
 # --------------------------------------------------------------------------- point values
@@ -64,10 +66,11 @@ class PointValue:
 
     >>> from flint import fmpz_poly
     >>> x = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)
-    >>> v = PointValue(RationalFunction.from_expr("p**2"), x)
+    >>> from symbolic_noise.exact.formula import parse_formula
+    >>> v = PointValue(parse_formula("p**2"), x)
     >>> v.decimal(5), v.exact_str()
     ('0.50000', '1/2')
-    >>> PointValue(RationalFunction.from_expr("p/(1 + p)"), x).exact_str()
+    >>> PointValue(parse_formula("p/(1 + p)"), x).exact_str()
     'CRootOf(x**2 + 2*x - 1, 1)'
     """
 
@@ -372,12 +375,12 @@ class PiecewiseFunction:
         """Exact value: ``fmpq`` at a rational ``x``, :class:`PointValue` at an algebraic one."""
         if isinstance(x, RealAlgebraic):
             return PointValue(self.formula_at(x), x)
-        x = as_fmpq(x)
+        x = exact_number(x)
         return self.formula_at(x)(x)
 
     def label_at(self, x):
         """The label at ``x``: the point's label at a breakpoint, else the piece's."""
-        kind, i = self.locate(x if isinstance(x, RealAlgebraic) else as_fmpq(x))
+        kind, i = self.locate(x if isinstance(x, RealAlgebraic) else exact_number(x))
         if kind == "point":
             return None if self.point_labels is None else self.point_labels[i]
         return None if self.labels is None else self.labels[i]
@@ -410,7 +413,8 @@ class PiecewiseFunction:
         """The same function on the sub-interval [lo, hi] (exact end points).
 
         >>> from symbolic_noise.exact.ratfunc import RationalFunction as R
-        >>> f = PiecewiseFunction([0, RealAlgebraic.rational("1/2"), 1], [R.from_expr("1 - p"), R.from_expr("p")])
+        >>> from symbolic_noise.exact.formula import parse_formula
+        >>> f = PiecewiseFunction([0, RealAlgebraic.rational("1/2"), 1], [parse_formula("1 - p"), parse_formula("p")])
         >>> [str(x) for x in f.restrict("1/4", "1/3").points]
         ['1/4', '1/3']
         """

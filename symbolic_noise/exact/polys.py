@@ -48,12 +48,13 @@ MINUS_X = fmpz_poly([0, -1])
 
 
 def as_fmpq(x) -> fmpq:
-    """Convert an exact number (int, Fraction, fmpq, SymPy Rational or a string
-    such as ``"3/7"`` or ``"0.25"``, read by :func:`formula.parse_number`) to
-    ``fmpq``; floats are refused.
+    """Convert an exact number (int, Fraction, fmpq or SymPy Rational) to
+    ``fmpq``; floats are refused, and so is text: the exact core reads no text
+    (:func:`symbolic_noise.exact.formula.exact_number` reads numbers from text
+    with the formula grammar, and takes everything this function takes).
 
-    >>> as_fmpq("0.01"), as_fmpq("1/3"), as_fmpq(2)
-    (1/100, 1/3, 2)
+    >>> as_fmpq(2), as_fmpq(Fraction(1, 3))
+    (2, 1/3)
     """
     if isinstance(x, fmpq):
         return x
@@ -68,9 +69,9 @@ def as_fmpq(x) -> fmpq:
     if isinstance(x, Integral):
         return fmpq(int(x))
     if isinstance(x, str):
-        from .formula import parse_number  # text is data: read by our own grammar, with caps
-
-        return parse_number(x)
+        raise ExpressionError(
+            f"{x[:40]!r} is text; the exact core reads no text (read it with symbolic_noise.exact.formula.exact_number)"
+        )
     # SymPy numbers without importing SymPy here
     if getattr(x, "is_Rational", False):
         return fmpq(int(x.p), int(x.q))

@@ -13,7 +13,8 @@ Three renderings: ``str`` gives a SymPy-parsable formula (``(p**2 - p + 1)/(p + 
 
 Examples
 --------
->>> N3 = RationalFunction.from_expr("(1 - p + p**2)/(1 + p)")
+>>> from symbolic_noise.exact.formula import parse_formula
+>>> N3 = parse_formula("(1 - p + p**2)/(1 + p)")
 >>> N3(fmpq(1, 2))
 1/2
 >>> N3.text()
@@ -166,7 +167,8 @@ class RationalFunction:
 
     @classmethod
     def coerce(cls, x) -> "RationalFunction":
-        """``x`` if it already is one, a constant for exact numbers, else parse it."""
+        """``x`` if it already is one, a constant for exact numbers, else a
+        SymPy expression converted (text: :func:`symbolic_noise.exact.formula.rational_function`)."""
         if isinstance(x, RationalFunction):
             return x
         if isinstance(x, (int, fmpz, fmpq)):
@@ -175,20 +177,21 @@ class RationalFunction:
 
     @classmethod
     def from_expr(cls, expr, symbol: str = "p") -> "RationalFunction":
-        """A rational function of ``p`` from text or from a SymPy expression.
+        """A rational function of ``p`` from a SymPy expression, converted exactly.
 
-        Text is read as data by :func:`symbolic_noise.exact.formula.parse_formula`
-        (numbers, ``p``, ``+ - * / ** ^``, parentheses; capped in length, digits
-        and degree); it is never evaluated.  SymPy expressions built in Python
-        are converted exactly.
+        The exact core reads no text: text is read as data, never evaluated, by
+        :func:`symbolic_noise.exact.formula.parse_formula` (numbers, ``p``,
+        ``+ - * / ** ^``, parentheses; capped in length, digits and degree).
 
-        >>> RationalFunction.from_expr("p/2 + (1-p)**2")
-        RationalFunction.from_expr('(2*p**2 - 3*p + 2)/2')
+        >>> import sympy
+        >>> p = sympy.Symbol("p")
+        >>> RationalFunction.from_expr(p / 2 + (1 - p) ** 2)
+        parse_formula('(2*p**2 - 3*p + 2)/2')
         """
         if isinstance(expr, str):
-            from .formula import parse_formula
-
-            return parse_formula(expr, symbol)
+            raise ExpressionError(
+                f"{expr[:40]!r} is text; the exact core reads no text (read it with symbolic_noise.exact.formula.parse_formula)"
+            )
         if isinstance(expr, (bool, float)):
             raise ExpressionError(f"{expr!r} is not exact; give an int, a Fraction, or text such as '1/3'")
         if isinstance(expr, (int, fmpz, fmpq, Fraction)):
@@ -350,7 +353,7 @@ class RationalFunction:
         return f"\\frac{{{num}}}{{{poly_text(d, latex=True)}}}"
 
     def __repr__(self) -> str:
-        return f"RationalFunction.from_expr('{self}')"
+        return f"parse_formula('{self}')"
 
 
 def _lowest(f: fmpz_poly):

@@ -18,7 +18,7 @@ Examples
 --------
 >>> from symbolic_noise.games.rulesets import Nim
 >>> BinaryChannel().matrix(Nim(3), 3)[0]          # sending 0 from a heap of 3
-[RationalFunction.from_expr('(-p + 1)/(p + 1)'), RationalFunction.from_expr('p/(p + 1)'), RationalFunction.from_expr('p/(p + 1)')]
+[parse_formula('(-p + 1)/(p + 1)'), parse_formula('p/(p + 1)'), parse_formula('p/(p + 1)')]
 """
 
 from __future__ import annotations
@@ -41,8 +41,9 @@ from ..errors import (
 )
 from .rulesets import Game
 from ..errors import GameParameterError
-from ..exact.polys import ONE, as_fmpq
+from ..exact.polys import ONE
 from ..exact.ratfunc import RationalFunction
+from ..exact.formula import exact_number, rational_function
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ class Rows:
     def at(self, p) -> list[list[fmpq]]:
         """The exact matrix at a rational p (``ZeroDivisionError`` if a row's
         denominator vanishes there: the row is not defined at that p)."""
-        p = as_fmpq(p)
+        p = exact_number(p)
         out = []
         for q, row in zip(self.den, self.num):
             d = q(p)
@@ -152,7 +153,7 @@ class BinaryChannel(Channel):
     >>> from symbolic_noise.games.rulesets import Nim
     >>> r = BinaryChannel().rows(Nim(2), 2)
     >>> r.entry(0, 0), r.entry(0, 1)
-    (RationalFunction.from_expr('-p + 1'), RationalFunction.from_expr('p'))
+    (parse_formula('-p + 1'), parse_formula('p'))
     """
 
     name = "binary"
@@ -231,7 +232,7 @@ class NeighbourChannel(Channel):
 
     >>> from symbolic_noise.games.rulesets import Chomp
     >>> NeighbourChannel("king").matrix(Chomp(2, 2), (2, 2))[2]   # aim at (2, 2)
-    [RationalFunction.from_expr('(-p + 1)/2'), RationalFunction.from_expr('(-p + 1)/2'), RationalFunction.from_expr('p')]
+    [parse_formula('(-p + 1)/2'), parse_formula('(-p + 1)/2'), parse_formula('p')]
     """
 
     KINDS = ("king", "rook", "all")
@@ -286,7 +287,7 @@ class CustomChannel(Channel):
     >>> from symbolic_noise.games.rulesets import Nim
     >>> ch = CustomChannel({2: {0: {0: "1-p", 1: "p"}, 1: {1: 1}}}, default="identity")
     >>> ch.matrix(Nim(2), 2)
-    [[RationalFunction.from_expr('-p + 1'), RationalFunction.from_expr('p')], [RationalFunction.from_expr('0'), RationalFunction.from_expr('1')]]
+    [[parse_formula('-p + 1'), parse_formula('p')], [parse_formula('0'), parse_formula('1')]]
     """
 
     trusted = False
@@ -307,7 +308,7 @@ class CustomChannel(Channel):
 
     def _parse(self, expr, v, sent, received) -> RationalFunction:
         try:
-            return RationalFunction.coerce(expr)
+            return rational_function(expr)
         except (ExpressionError, TypeError) as exc:
             raise InvalidChannelError(
                 f"psi at position {v!r}, sent {sent!r}, received {received!r}: {exc}",
@@ -484,7 +485,7 @@ def validate_rows(rows: Rows, interval=(0, 1), *, game: Game | None = None, posi
     ...
     symbolic_noise.errors.InvalidChannelError: psi at position 2, sent 0, received 0 is negative at p = 1 (value -1)
     """
-    a, b = (as_fmpq(x) for x in interval)
+    a, b = (exact_number(x) for x in interval)
     labels = None
     if game is not None and position is not None:
         labels = [game.move_label(position, w) for w in game.followers(position)]
@@ -590,7 +591,7 @@ def _entry(expr, v, sent, received) -> RationalFunction:
         problem = f"write the probability as text such as \"1 - p/2\" or a whole number, not {type(expr).__name__} {expr!r}"
     else:
         try:
-            return RationalFunction.coerce(expr)
+            return rational_function(expr)
         except ExpressionError as exc:
             problem = str(exc)
     raise InvalidChannelError(

@@ -40,8 +40,9 @@ from ..exact import polys
 from .channels import BinaryChannel, Channel, Rows, chomp_squares, get_channel, register_channel, validate_rows
 from ..errors import ExpressionError, IntervalError, InvalidChannelError, UnknownChannelError
 from .rulesets import Game
-from ..exact.polys import ONE, as_fmpq
+from ..exact.polys import ONE
 from ..exact.ratfunc import RationalFunction
+from ..exact.formula import exact_number
 
 
 class TrembleChannel(Channel):
@@ -190,7 +191,7 @@ class FixedChannel(Channel):
 
     def __init__(self, base, q):
         self.base = get_channel(base)
-        self.q = as_fmpq(q)
+        self.q = exact_number(q)
         if not 0 <= self.q <= 1:
             raise IntervalError(f"a channel parameter must lie in [0, 1], not {self.q}")
         self.name = f"{self.base.name}@{self.q}"
@@ -226,7 +227,7 @@ def fixed_channel(spec: str) -> FixedChannel:
     if not base.strip() or not q.strip() or "@" in base:
         raise UnknownChannelError(f"a fixed channel is written NAME@P with one @ (e.g. binary@1/10), not {spec!r}")
     try:
-        value = as_fmpq(q)
+        value = exact_number(q)
     except ExpressionError:
         raise UnknownChannelError(f"in {spec!r}, {q!r} is not an exact rational parameter") from None
     return FixedChannel(get_channel(base), value)

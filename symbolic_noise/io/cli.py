@@ -27,12 +27,12 @@ from ..errors import (
     CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError, UnknownChannelError, WorkerLostError,
 )
 from ..games.registry import FAMILIES, MAX_HEAP, default_channel_name, game_from_spec, parse_heap
-from ..exact.formula import parse_whole
-from ..exact.polys import as_fmpq, to_fraction
+from ..exact.polys import to_fraction
 from ..exact.rounding import fixed
 from ..solvers.piecewise import exact_interval, solve
 from ..solvers.stored import stored_solution
 from ..solvers.piecewise.collector import fewer_collections
+from ..exact.formula import exact_number, parse_whole
 
 PROG = "symbolic-noise"
 
@@ -380,8 +380,8 @@ def _point_at(args):
 
     game = game_from_spec(args.game, args.param)
     channel = _channel(args, game)
-    a, b = _interval(args.interval) if args.interval else (as_fmpq(0), as_fmpq(1))
-    p = as_fmpq(args.at)
+    a, b = _interval(args.interval) if args.interval else (exact_number(0), exact_number(1))
+    p = exact_number(args.at)
     if not a <= p <= b:
         raise IntervalError(f"p = {p} is outside [{a}, {b}]")
     start = _position(game, args.position)
@@ -407,7 +407,7 @@ def cmd_solve(args) -> int:
         _refuse_pointwise_with_players(args)
         if args.method == "piecewise" or players:
             _, sol = _solve(args)
-            p = as_fmpq(args.at)
+            p = exact_number(args.at)
             a, b = sol.interval
             if not a <= p <= b:
                 raise IntervalError(f"p = {p} is outside [{a}, {b}]")
@@ -478,7 +478,7 @@ def _pointwise(args):
         return None
     game = game_from_spec(args.game, args.param)
     channel = _channel(args, game)
-    a, b = _interval(args.interval) if args.interval else (as_fmpq(0), as_fmpq(1))
+    a, b = _interval(args.interval) if args.interval else (exact_number(0), exact_number(1))
     start = _position(game, args.position)
     cached = False
     if args.method == "auto":
@@ -489,7 +489,7 @@ def _pointwise(args):
             store.close()
     if pointgrid.choose_method(args.method, game, start, cached) != "pointwise":
         return None
-    step = as_fmpq(args.step)
+    step = exact_number(args.step)
     if step > 0 and (b - a) / step > pointgrid.MAX_POINTS:
         raise IntervalError(f"--step {args.step} gives more than {pointgrid.MAX_POINTS} grid points")
     try:

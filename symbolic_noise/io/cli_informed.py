@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from ..exact.algebraic import RealAlgebraic
 from ..errors import IntervalError, SymbolicNoiseError
-from ..exact.formula import parse_whole
-from ..exact.polys import as_fmpq
+from ..exact.formula import exact_number, parse_whole
 from ..exact.ratfunc import poly_text
 from .reports import dumps, number_json
 
@@ -88,7 +87,7 @@ def _points(f, spec: str) -> list:
         if not 1 <= j <= len(f.breakpoints):
             raise IntervalError(f"--series {spec}: N has {len(f.breakpoints)} breakpoints")
         return [f.breakpoints[j - 1]]
-    return [RealAlgebraic.rational(as_fmpq(spec))]
+    return [RealAlgebraic.rational(exact_number(spec))]
 
 
 def series_report(sol, spec: str, order: int, digits: int, fmt: str) -> str:

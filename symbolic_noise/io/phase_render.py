@@ -20,9 +20,10 @@ from flint import fmpq
 
 from ..exact.cad import interior_roots
 from ..errors import IntervalError, SymbolicNoiseError, WorkerLostError
-from ..exact.polys import as_fmpq, to_fraction
+from ..exact.polys import to_fraction
 from .reports import move_json, moves_text
 from ..exact.rounding import fixed
+from ..exact.formula import exact_number
 
 FORMAT = "symbolic-noise.phase/1"
 
@@ -153,7 +154,7 @@ def parse_point(text: str):
     parts = text.split(",")
     if len(parts) != 2:
         raise IntervalError(f"a point is written P,Q (e.g. 1/3,1/2), not {text!r}")
-    return as_fmpq(parts[0].strip()), as_fmpq(parts[1].strip())
+    return exact_number(parts[0].strip()), exact_number(parts[1].strip())
 
 
 def add_parser(sub, add_game_arguments) -> None:

@@ -34,9 +34,10 @@ from fractions import Fraction
 from ..games.channels import get_channel
 from ..solvers.fastpoint import ball_bounds, point_solve
 from ..games.rulesets import Chomp, Nim
-from ..exact.polys import as_fmpq, to_fraction
+from ..exact.polys import to_fraction
 from .reports import position_column, move_json, move_text, title
 from ..exact.rounding import fixed
+from ..exact.formula import exact_number
 
 #: positions up to which ``--method auto`` prefers the piecewise solution
 _PIECEWISE_NIM = 32
@@ -68,7 +69,7 @@ def certified_row(game, channel, p, digits: int, *, start=None, misere: bool = F
     GridRow(p=Fraction(1, 3), decimals='0.6667', exact=None, optimal=(0,), method='ball')
     """
     channel = get_channel(channel)
-    q = as_fmpq(p)
+    q = exact_number(p)
     if isinstance(game, Chomp):  # small denominators: the exact integer engine is faster than balls
         return _exact_row(q, point_solve(game, channel, q, start=start, misere=misere), digits)
     prec = int(digits * 3.33) + 64 + 2 * _depth_bits(game, start)

@@ -55,9 +55,10 @@ from fractions import Fraction
 
 from ..exact.algebraic import FactorHints, RealAlgebraic, minimal_polynomials
 from ..exact.piecewise import PiecewiseFunction
-from ..exact.polys import as_fmpq, to_fraction
+from ..exact.polys import to_fraction
 from ..exact.ratfunc import RationalFunction, poly_text
 from ..exact.rounding import exact_decimal, fixed
+from ..exact.formula import exact_number
 
 FORMAT = "symbolic-noise.solution/1"
 
@@ -295,8 +296,8 @@ MAX_GRID_POINTS = 100_001
 
 def grid(step, a=0, b=1) -> list[Fraction]:
     """The points a, a + step, ... up to b (exact; b included when it is on the grid)."""
-    step = to_fraction(as_fmpq(step))
-    a, b = to_fraction(as_fmpq(a)), to_fraction(as_fmpq(b))
+    step = to_fraction(exact_number(step))
+    a, b = to_fraction(exact_number(a)), to_fraction(exact_number(b))
     if step <= 0:
         raise ValueError("the step must be positive")
     n = int((b - a) / step)
@@ -307,7 +308,7 @@ def grid(step, a=0, b=1) -> list[Fraction]:
 
 def decimals_of(step) -> int:
     """Decimals needed to print multiples of ``step`` exactly (or 6 if none suffice)."""
-    step = to_fraction(as_fmpq(step))
+    step = to_fraction(exact_number(step))
     for d in range(0, 13):
         if (step * 10**d).denominator == 1:
             return d
@@ -319,7 +320,7 @@ def table_rows(solution, points, position=None) -> list[tuple]:
     f = solution.value(position)
     out = []
     for p in points:
-        q = as_fmpq(p)
+        q = exact_number(p)
         out.append((to_fraction(q), to_fraction(f(q)), tuple(sorted(f.label_at(q)))))
     return out
 

@@ -57,7 +57,8 @@ from . import codec
 from ..games.channels import Channel, get_channel
 from ..errors import CacheError
 from ..games.rulesets import Game
-from ..exact.polys import as_fmpq
+from ..exact.formula import exact_number
+
 
 #: bump when the stored format or the meaning of a stored value changes
 FORMAT_VERSION = 2
@@ -129,7 +130,7 @@ class SolutionCache:
         verify: bool = False,
     ):
         channel = get_channel(channel)
-        a, b = (as_fmpq(x) for x in interval)
+        a, b = (exact_number(x) for x in interval)
         self.game = game
         self.interval = (a, b)
         self.on_warning = on_warning or (lambda msg: warnings.warn(msg, CacheWarning, stacklevel=3))

@@ -40,8 +40,9 @@ from flint import fmpq, fmpz_poly
 from ..exact.algebraic import RealAlgebraic
 from ..errors import CacheError
 from ..exact.piecewise import PiecewiseFunction
-from ..exact.polys import as_fmpq
+
 from ..exact.ratfunc import RationalFunction
+from ..exact.formula import exact_number
 
 
 def _move(m):
@@ -338,7 +339,7 @@ def check(f: PiecewiseFunction, a, b, moves=None) -> None:
     exactly [a, b] (strictly increasing points, continuity at every breakpoint,
     labels on every piece and point) whose optimal moves lie in ``moves`` (if
     given)."""
-    a, b = as_fmpq(a), as_fmpq(b)
+    a, b = exact_number(a), exact_number(b)
     if f.points[0].compare(a) != 0 or f.points[-1].compare(b) != 0:
         raise CacheError(f"it covers [{f.points[0]}, {f.points[-1]}], not [{a}, {b}]")
     for x, y in zip(f.points, f.points[1:]):

@@ -49,7 +49,8 @@ from flint import arb, arb_mat, ctx, fmpq, fmpq_mat, fmpz, fmpz_mat
 from ..games.channels import BinaryChannel, Channel, IdentityChannel, NeighbourChannel, UniformChannel, get_channel
 from ..errors import IntervalError, InvalidChannelError
 from ..games.rulesets import Chomp, Game, Nim
-from ..exact.polys import as_fmpq
+from ..exact.formula import exact_number
+
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def check_p(p) -> fmpq:
     >>> check_p("3/10")
     3/10
     """
-    p = as_fmpq(p)
+    p = exact_number(p)
     if not 0 <= p <= 1:
         raise IntervalError(f"p = {p} is outside [0, 1]")
     return p
@@ -532,7 +533,7 @@ def solve_constant(game: Game, channel: Channel, interval, root, *, misere: bool
     >>> from symbolic_noise.games.rulesets import Chomp
     >>> sol = solve_constant(Chomp(2, 2), get_channel("uniform"), (fmpq(0), fmpq(1)), (2, 2))
     >>> sol.value().formulas[0], sorted(sol.at("1/3").optimal)
-    (RationalFunction.from_expr('1/3'), [(1, 2), (2, 1), (2, 2)])
+    (parse_formula('1/3'), [(1, 2), (2, 1), (2, 2)])
     """
     from ..exact.piecewise import PiecewiseFunction
     from .solution import Solution

@@ -30,10 +30,11 @@ from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
 from ..exact.algebraic import FactorHints, RealAlgebraic
 from ..exact.piecewise import PiecewiseFunction, PointValue
-from ..exact.polys import as_fmpq
+
 from ..exact.ratfunc import RationalFunction
 from .piecewise import SolveProgress, exact_interval, solve
 from .solution import Solution
+from ..exact.formula import exact_number
 
 
 def split_interval(a, b, chunks: int) -> list[tuple[fmpq, fmpq]]:
@@ -42,7 +43,7 @@ def split_interval(a, b, chunks: int) -> list[tuple[fmpq, fmpq]]:
     >>> [(str(x), str(y)) for x, y in split_interval(0, 1, 3)]
     [('0', '1/3'), ('1/3', '2/3'), ('2/3', '1')]
     """
-    a, b = as_fmpq(a), as_fmpq(b)
+    a, b = exact_number(a), exact_number(b)
     if chunks < 1:
         raise ValueError("need at least one chunk")
     cuts = [a + (b - a) * fmpq(i, chunks) for i in range(chunks + 1)]
@@ -61,7 +62,7 @@ def balanced_cuts(values, a, b, chunks: int) -> list[tuple[fmpq, fmpq]]:
     >>> len(cuts), str(cuts[0][0]), str(cuts[-1][1])
     (4, '0', '1')
     """
-    a, b = as_fmpq(a), as_fmpq(b)
+    a, b = exact_number(a), exact_number(b)
     seen, points = set(), []
     for f in values.values():
         for x in f.breakpoints:

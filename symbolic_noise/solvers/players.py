@@ -47,7 +47,8 @@ from ..exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, real
 from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
 from ..exact.piecewise import PiecewiseFunction
-from ..exact.polys import ONE, as_fmpq
+from ..exact.formula import exact_number
+from ..exact.polys import ONE
 from ..exact.ratfunc import RationalFunction
 from .solution import PointResult
 from .piecewise import SolveProgress, exact_interval, solve
@@ -242,7 +243,7 @@ class PlayersSolution:
 
     def at(self, p, v=None, player: int = 1) -> PointResult:
         f = self.value(v, player)
-        x = p if isinstance(p, RealAlgebraic) else as_fmpq(p)
+        x = p if isinstance(p, RealAlgebraic) else exact_number(p)
         return PointResult(p, f(x), f.label_at(x))
 
     def move_values(self, v=None, player: int = 1) -> dict:

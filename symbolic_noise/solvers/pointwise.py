@@ -25,7 +25,8 @@ from flint import fmpq
 
 from ..games.channels import Channel, get_channel
 from ..games.rulesets import Game
-from ..exact.polys import as_fmpq
+from ..exact.formula import exact_number
+
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def evaluate(game: Game, channel: Channel | str, p, *, start=None, misere: bool 
     ``misere=True`` plays the misère convention: a player with no move wins.
     """
     channel = get_channel(channel)
-    p = as_fmpq(p)
+    p = exact_number(p)
     root = game.start() if start is None else game.check_position(start)
     out = {}
     for v in game.positions(root):

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..exact.algebraic import RealAlgebraic
 from ..exact.piecewise import PiecewiseFunction
-from ..exact.polys import as_fmpq
+from ..exact.formula import exact_number
+
 
 if TYPE_CHECKING:  # annotations only
     from ..games.channels import Channel
@@ -90,7 +91,7 @@ class Solution:
                 r = point_solve(self.game, self.channel, p, start=v, misere=self.misere)
                 return PointResult(p, r.value, r.optimal)
         f = self.value(v)
-        x = p if isinstance(p, RealAlgebraic) else as_fmpq(p)
+        x = p if isinstance(p, RealAlgebraic) else exact_number(p)
         return PointResult(p, f(x), f.label_at(x))
 
     def move_formulas(self, v=None, lo=None, hi=None):

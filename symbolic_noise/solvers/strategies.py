@@ -27,7 +27,8 @@ from flint import fmpq
 from ..errors import ExpressionError, GameParameterError, InvalidStrategyError
 from ..games.channels import json_key
 from ..games.rulesets import Game
-from ..exact.polys import as_fmpq
+from ..exact.formula import exact_number
+
 
 
 class Strategy:
@@ -125,7 +126,7 @@ class TableStrategy(Strategy):
                     f"strategy {self.name}: {move!r} is not a legal move at position {game.position_label(v)}"
                 ) from None
             try:
-                x = as_fmpq(weight)
+                x = exact_number(weight)
             except ExpressionError as exc:
                 raise InvalidStrategyError(
                     f"strategy {self.name}: the weight of {move!r} at position {game.position_label(v)}: {exc}"

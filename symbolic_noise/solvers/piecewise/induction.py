@@ -30,7 +30,7 @@ from ...errors import IntervalError
 from ...exact.algebraic import RealAlgebraic
 from ...exact.interning import Interner
 from ...exact.piecewise import PiecewiseFunction
-from ...exact.polys import as_fmpq
+
 from ...exact.ratfunc import RationalFunction
 from ...games.channels import Channel, get_channel
 from ...games.rulesets import Game
@@ -40,6 +40,7 @@ from .cells import _Cells
 from .collector import fewer_collections
 from .followers import _Position
 from .position import _PositionSolver
+from ...exact.formula import exact_number
 
 def exact_interval(interval) -> tuple[fmpq, fmpq]:
     """Validate ``(a, b)`` with exact ``0 <= a < b <= 1``."""
@@ -48,7 +49,7 @@ def exact_interval(interval) -> tuple[fmpq, fmpq]:
     except (TypeError, ValueError):
         raise IntervalError(f"an interval is a pair (a, b), not {interval!r}") from None
     try:
-        a, b = as_fmpq(a), as_fmpq(b)
+        a, b = exact_number(a), exact_number(b)
     except Exception as exc:
         raise IntervalError(str(exc)) from None
     if not (0 <= a < b <= 1):
