@@ -108,3 +108,22 @@ def test_old_import_forms_still_work():
     N2 = symbolic_noise.solve(Nim(2), "binary").value()
     assert [pc.formula.text() for pc in N2.pieces()] == ["1 - p", "p"]
     assert Chomp(2, 2).start() == symbolic_noise.Chomp(2, 2).start()
+
+
+ARCHIVES = (".whl", ".zip", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".egg", ".jar", ".rar", ".so", ".pyd", ".dll", ".exe")
+
+
+def test_the_repository_tracks_no_binary_archives():
+    """No wheels, tarballs or compiled objects under version control (figures
+    and data files are fine); checked on git's own list of tracked files."""
+    import shutil
+    import subprocess
+
+    root = PKG.parent
+    if shutil.which("git") is None or not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True).stdout
+    names = [n for n in tracked.decode().split("\0") if n]
+    assert names, "git lists no files"
+    archives = [n for n in names if n.lower().endswith(ARCHIVES)]
+    assert not archives, archives
