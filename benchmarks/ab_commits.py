@@ -54,7 +54,7 @@ if cut is None:
 else:
     from flint import fmpq
     from symbolic_noise.games.channels import get_channel
-    from symbolic_noise.solvers.lockstep import RangeWorker
+    from symbolic_noise.solvers.schedules.ranges import RangeWorker
     c = fmpq(cut)
     for lo, hi in ((fmpq(0), c), (c, fmpq(1))):
         worker = RangeWorker(game, get_channel(channel), lo, hi)

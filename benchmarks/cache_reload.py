@@ -11,7 +11,7 @@ Goal (issue 8): the reload costs at most 5% of the solve.
 
 It also times what the command line does with a cache that holds the start
 position: the text report of a solution read on demand
-(:func:`symbolic_noise.solvers.stored.stored_solution`, which loads the start
+(:func:`symbolic_noise.solvers.storage.stored.stored_solution`, which loads the start
 position's entry alone), against the same report after loading every
 position, and checks that the two reports are equal.
 """
@@ -26,8 +26,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from symbolic_noise import Chomp, Nim, solve  # noqa: E402
 from symbolic_noise.io.reports import solution_text  # noqa: E402
-from symbolic_noise.solvers.cache import SolutionCache  # noqa: E402
-from symbolic_noise.solvers.stored import stored_solution  # noqa: E402
+from symbolic_noise.solvers.storage.cache import SolutionCache  # noqa: E402
+from symbolic_noise.solvers.storage.stored import stored_solution  # noqa: E402
 
 
 def main() -> None:

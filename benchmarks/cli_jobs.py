@@ -5,7 +5,7 @@ report by default) alternately without and with ``--jobs N``, in fresh
 processes, and prints each run's wall seconds, the ratios, and whether the two
 outputs are byte-identical.  The wall includes the interpreter's start-up, the
 solve, the report (its breakpoints' minimal polynomials: found by the workers
-with ``--jobs``, see :func:`symbolic_noise.solvers.parallel.minimal_polynomials_on`)
+with ``--jobs``, see :func:`symbolic_noise.solvers.schedules.offload.minimal_polynomials_on`)
 and the exit; ``benchmarks/parallel_speedup.py`` measures the solve alone.
 
   python benchmarks/cli_jobs.py                          # nim 48, --jobs 2, 3 pairs

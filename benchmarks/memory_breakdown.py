@@ -19,7 +19,7 @@ bytes malloc has in use after each step; the differences are what each part
 held, as near as FLINT's pools allow (dropped in the other order, nim 64's
 breakpoints seemed to hold 30 MB instead of 9.6 MB).  It also prints what
 every value takes packed as the parallel solves pack them between processes
-(:func:`symbolic_noise.solvers.codec.encode` with ``wire=True``, each
+(:func:`symbolic_noise.solvers.storage.codec.encode` with ``wire=True``, each
 breakpoint once in the stream, pickled) and how long packing and decoding
 all of them take (the decoded values are checked to encode the same): the measure for
 holding finished values packed (benchmarks/HISTORY.md, 2026-11-27
@@ -59,7 +59,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 from flint import arb, arb_mat, arb_poly, ctx, fmpq, fmpq_poly, fmpz, fmpz_poly  # noqa: E402
 
 from symbolic_noise import Nim, solve  # noqa: E402
-from symbolic_noise.solvers import codec, packing  # noqa: E402
+from symbolic_noise.solvers.storage import codec
+from symbolic_noise.solvers.storage import packing  # noqa: E402
 from symbolic_noise.solvers.piecewise import cells as cells_module  # noqa: E402
 from nim_scaling import _budget, set_values_budget  # noqa: E402
 

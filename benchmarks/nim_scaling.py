@@ -108,7 +108,7 @@ def _budget(text: str) -> float:
 
 def set_values_budget(mb: float) -> None:
     """``--values-budget``: packing.VALUES_BUDGET (past it, finished values are packed)."""
-    from symbolic_noise.solvers import packing
+    from symbolic_noise.solvers.storage import packing
 
     packing.VALUES_BUDGET = mb * 2**20
     print(f"values' budget: {mb:g} MB" if mb < float("inf") else "values' budget: none (nothing packed)", flush=True)

@@ -1,12 +1,12 @@
-"""Speed-up of ``--jobs N`` (issue 9, goal 4: at least 1.7x with 2 jobs on nim 48).
+"""Speed-up of ``--jobs N`` against the serial solve (the target: at least 1.7x with 2 jobs on nim 48).
 
 In one run, alternately: the serial solve, the parallel solve ``--jobs``
 runs (``--split auto``: split by positions for wide games such as Chomp,
-:mod:`symbolic_noise.solvers.positionsplit`; by p-ranges that run apart and
-steal work for chains such as 1-pile Nim, :mod:`symbolic_noise.solvers.stealing`),
-with ``--lockstep`` the p-ranges in lockstep (:mod:`symbolic_noise.solvers.lockstep`,
-``--split p`` before 2026-11-26) and, with ``--old``, the earlier sub-interval
-solve (:func:`solve_parallel`).  Prints for each its wall seconds until the
+:mod:`symbolic_noise.solvers.schedules.positionsplit`; by p-ranges that run apart and
+steal work for chains such as 1-pile Nim, :mod:`symbolic_noise.solvers.schedules.stealing`).
+(The earlier lockstep p-ranges and fixed sub-interval solves, which this script
+also timed, were removed from the package in version 0.2; benchmarks/HISTORY.md
+keeps their figures.)  Prints for each its wall seconds until the
 solution is returned (for ``--jobs``, also with the worker processes' exit
 added: freeing their heaps takes a few tenths of a second, which the serial
 solve spends at its own process's exit, outside its figure), and checks that
@@ -14,8 +14,7 @@ every result is identical to the serial one (every position's formulas,
 breakpoints and optimal sets).
 
 Wall-clock speed-up needs idle cores; the machine is shared, so the script also
-prints each solve's *critical path*.  For the lockstep it is the sum over
-rounds of the slowest worker's CPU seconds; for the ranges that run apart, the
+prints each solve's *critical path*.  For the ranges that run apart it is the
 largest worker's CPU seconds.  ``serial CPU / critical path`` is the speed-up
 the schedule gives on idle cores (hand-over, joining and start-up costs
 excluded; the wall figure includes them), and it does not depend on the load.
@@ -25,10 +24,9 @@ the driver's CPU seconds, how many values travelled between workers and how
 long a worker waited for a task.
 
   python benchmarks/parallel_speedup.py                 # nim 48, 2 jobs, 1 repetition
-  python benchmarks/parallel_speedup.py --k 48 --repeat 5 --lockstep   # stealing and lockstep alternately
-  python benchmarks/parallel_speedup.py --k 32 --jobs 2 --repeat 3 --old
+  python benchmarks/parallel_speedup.py --k 48 --repeat 5
   python benchmarks/parallel_speedup.py --chomp 5x6 --channel king            # split by positions
-  python benchmarks/parallel_speedup.py --chomp 5x6 --channel king --split p  # the lockstep p-ranges
+  python benchmarks/parallel_speedup.py --chomp 5x6 --channel king --split p  # the p-ranges
   python benchmarks/parallel_speedup.py --k 40 --contention   # what 2 busy cores cost each other
   python benchmarks/parallel_speedup.py --k 64 --steals       # what each steal cost, how it split the rest
 
@@ -58,10 +56,8 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout, not an installed copy
 
 from symbolic_noise import Chomp, Nim, solve
-from symbolic_noise.solvers.lockstep import solve_lockstep
-from symbolic_noise.solvers.positionsplit import prefer_positions, solve_by_positions
-from symbolic_noise.solvers.parallel import solve_parallel
-from symbolic_noise.solvers.stealing import solve_stealing
+from symbolic_noise.solvers.schedules.positionsplit import prefer_positions, solve_by_positions
+from symbolic_noise.solvers.schedules.stealing import solve_stealing
 
 
 def _pools(n):
@@ -155,8 +151,6 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--split", choices=("auto", "positions", "p"), default="auto", help="as solve --split (default auto)")
-    ap.add_argument("--old", action="store_true", help="also time the sub-interval solve (solve_parallel)")
-    ap.add_argument("--lockstep", action="store_true", help="with --split p: also time the lockstep p-ranges")
     ap.add_argument("--contention", action="store_true", help="only: one serial solve alone, then --jobs copies at once")
     ap.add_argument("--steals", action="store_true", help="with --split p: what each steal cost and how it split the rest")
     args = ap.parse_args()
@@ -173,7 +167,7 @@ def main() -> None:
         contention(game, channel, args.jobs, args.repeat)
         return
     for rep in range(args.repeat):
-        serial = par = lock = None  # (the last run's solutions are dropped before the workers fork)
+        serial = par = None  # (the last run's solutions are dropped before the workers fork)
         gc.collect()
         # the workers are started before the serial solve, as ``--jobs`` starts
         # them before it solves anything.  Forked from this process while it
@@ -219,24 +213,6 @@ def main() -> None:
             )
             if args.steals:
                 print("\n".join(steals(stats)))
-        if split == "p" and args.lockstep:
-            lstats: dict = {}
-            lock, k_wall, k_master = _timed(solve_lockstep, game, channel, args.jobs, lstats)
-            crit = sum(max(loads) for _, loads in lstats["rounds"])
-            work = sum(sum(loads) for _, loads in lstats["rounds"])
-            print(
-                f"    lockstep {k_wall:.1f} s wall: speed-up {s_wall / k_wall:.2f}x wall; workers {work:.1f} s CPU in all, "
-                f"critical path {crit:.1f} s, driver {k_master:.1f} s CPU, {len(lstats['rounds'])} rounds, "
-                f"{lstats.get('moves', 0)} moves; serial CPU / critical path {s_cpu / crit:.2f}x; identical: {identical(serial, lock)}"
-            )
-            same = same and identical(serial, lock)
-        if args.old:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                pool.submit(os.getpid).result()
-                t = time.perf_counter()
-                old = solve_parallel(game, channel, executor=pool, chunks=args.jobs)
-                o_wall = time.perf_counter() - t
-            print(f"    sub-interval solve_parallel: {o_wall:.1f} s wall, {s_wall / o_wall:.2f}x; identical: {identical(serial, old)}")
         if not same:
             raise SystemExit("the parallel result differs from the serial one")
         print(f"    load average now {os.getloadavg()[0]:.1f}")

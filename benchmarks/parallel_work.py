@@ -1,12 +1,14 @@
-"""Where the CPU of a ``--jobs 2`` solve goes beyond the serial solve's (issue 9, goal 4).
+"""Where the CPU of a ``--jobs 2`` solve goes beyond the serial solve's.
 
 Wall and CPU figures on this shared 2-core host move by 10-30 % from one
 minute to the next, so this script measures what does not: how many times the
-solver's costly steps run, in the serial solve and summed over the lockstep
-workers (:mod:`symbolic_noise.solvers.lockstep`), with their CPU seconds.
+solver's costly steps run, in the serial solve and summed over the workers of
+the p-ranges that steal work (``--split p``,
+:mod:`symbolic_noise.solvers.schedules.stealing`), with their CPU seconds.
 Equal counts mean the workers redo nothing; extra CPU beyond them is then the
 host's (two busy processes run slower than one), the encoding of the values
-handed back each round, and the positions' set-up, which every worker does.
+handed back, a thief's cold start on its stolen range, and the positions'
+set-up, which every worker does.
 
   python benchmarks/parallel_work.py               # nim 48, 2 workers
   python benchmarks/parallel_work.py --k 32 --jobs 3
@@ -31,7 +33,7 @@ sys.path.insert(0, _ROOT)  # this checkout, not an installed copy
 
 from symbolic_noise import Nim, solve
 from symbolic_noise.exact import polys
-from symbolic_noise.solvers import lockstep
+from symbolic_noise.solvers.schedules.stealing import solve_stealing
 from symbolic_noise.solvers.piecewise import celldata, cells, decide, followers, position, spread
 
 _COUNTS: collections.Counter = collections.Counter()
@@ -80,7 +82,7 @@ import sys, time
 from flint import fmpq
 from symbolic_noise import Nim
 from symbolic_noise.games.channels import get_channel
-from symbolic_noise.solvers.lockstep import RangeWorker
+from symbolic_noise.solvers.schedules.ranges import RangeWorker
 game = Nim(int(sys.argv[1]))
 worker = RangeWorker(game, get_channel("binary"), fmpq(sys.argv[2]), fmpq(sys.argv[3]))
 t = time.process_time()
@@ -108,7 +110,7 @@ def main() -> None:
     args = ap.parse_args()
     _instrument()
     game = Nim(args.k)
-    print(f"nim {args.k} binary, {args.jobs} lockstep workers, load average {os.getloadavg()[0]:.1f}")
+    print(f"nim {args.k} binary, {args.jobs} workers (p-ranges that steal work), load average {os.getloadavg()[0]:.1f}")
     start = time.process_time()
     serial = solve(game, "binary")
     serial_cpu = time.process_time() - start
@@ -119,16 +121,16 @@ def main() -> None:
         for pool in pools:
             pool.submit(_reset).result()
         stats: dict = {}
-        par = lockstep.solve_lockstep(game, "binary", executors=pools, stats=stats)
+        par = solve_stealing(game, "binary", executors=pools, stats=stats)
         parts = [pool.submit(_taken).result() for pool in pools]
     finally:
         for pool in pools:
             pool.shutdown()
     if any(par.value(v) != serial.value(v) for v in serial.positions()):
-        raise SystemExit("the lockstep result differs from the serial one")
-    work = sum(sum(loads) for _, loads in stats["rounds"])
+        raise SystemExit("the parallel result differs from the serial one")
+    work = sum(stats["cpu"])
     print(f"serial {serial_cpu:.1f} s CPU; workers {work:.1f} s CPU in all ({work / serial_cpu:.2f}x), "
-          f"{stats.get('moves', 0)} moves of the cuts; results identical")
+          f"{stats.get('steals', 0)} steals; results identical")
     print(f"{'step':18} {'serial':>9} {'workers':>9} {'ratio':>6}   {'serial s':>9} {'workers s':>9}")
     for label in counts:
         n = sum(c.get(label, 0) for c, _ in parts)

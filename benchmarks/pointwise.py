@@ -87,7 +87,7 @@ def fraction_chomp(rows: int, cols: int, kind: str, p: Fraction) -> tuple[Fracti
 
 
 def _exact(game, channel, p):
-    from symbolic_noise.solvers.fastpoint import value_at
+    from symbolic_noise.solvers.onepoint.fastpoint import value_at
 
     r = value_at(game, channel, p)
     return Fraction(int(r.value.p), int(r.value.q)), set(r.optimal)
@@ -157,7 +157,7 @@ def run_one(name: str, baseline: bool, full_solve: bool) -> dict:
     rec = {"goal": name, "command": command, "limit": limit, "wall": wall, "cpu": cpu}
     if name == "nim64":
         from symbolic_noise.games.rulesets import Nim
-        from symbolic_noise.solvers.pointwise import evaluate
+        from symbolic_noise.solvers.onepoint.pointwise import evaluate
 
         ref, rec["evaluate_wall"], rec["evaluate_cpu"] = _timed(lambda: evaluate(Nim(64), "binary", "3/10")[64])
         assert Fraction(int(ref.value.p), int(ref.value.q)) == value and set(ref.optimal) == opt

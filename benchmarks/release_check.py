@@ -45,7 +45,7 @@ from symbolic_noise.exact.polys import to_fraction  # noqa: E402
 from symbolic_noise.games.registry import game_from_spec  # noqa: E402
 from symbolic_noise.exact.rounding import fixed  # noqa: E402
 from symbolic_noise.solvers.piecewise import solve# noqa: E402
-from symbolic_noise.solvers.cache import SolutionCache  # noqa: E402
+from symbolic_noise.solvers.storage.cache import SolutionCache  # noqa: E402
 
 
 class Disagreement(Exception):
@@ -161,7 +161,7 @@ def check_phase(k: int, work: str, timings: list) -> None:
     from flint import fmpq
 
     from symbolic_noise.games.rulesets import Nim
-    from symbolic_noise.solvers.players import solve_players
+    from symbolic_noise.solvers.twoplayer.players import solve_players
 
     name = f"phase nim {k}"
     base = ["phase", "nim", str(k), "--channel", "binary", "--opponent-channel", "binary@q"]

@@ -1,9 +1,9 @@
 """Where in p the work of a 1-pile Nim solve lies (issue 9, goal 4).
 
-A p-range split of the solve (``--split p``: :mod:`symbolic_noise.solvers.lockstep`)
+A p-range split of the solve (``--split p``: :mod:`symbolic_noise.solvers.schedules.ranges`)
 is only as fast as its slowest range, so it depends on where the CPU seconds of
 the solve fall in p.  This script solves every position on [0, 1] in one
-:class:`~symbolic_noise.solvers.lockstep.RangeWorker` (the serial solver's
+:class:`~symbolic_noise.solvers.schedules.ranges.RangeWorker` (the serial solver's
 code) and records, piece by piece, where the sweep spent its CPU seconds.  It
 prints:
 
@@ -40,7 +40,7 @@ from flint import fmpq  # noqa: E402
 
 from symbolic_noise import Nim  # noqa: E402
 from symbolic_noise.games.channels import get_channel  # noqa: E402
-from symbolic_noise.solvers.lockstep import RangeWorker  # noqa: E402
+from symbolic_noise.solvers.schedules.ranges import RangeWorker  # noqa: E402
 
 
 def profile(k: int, channel: str, lo: fmpq, hi: fmpq) -> tuple[float, list]:

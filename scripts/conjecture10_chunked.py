@@ -23,7 +23,7 @@ from flint import fmpq
 from symbolic_noise import Nim, solve
 from symbolic_noise.analysis.certificates import Statement, check
 from symbolic_noise.analysis.conjectures import is_power_of_two
-from symbolic_noise.solvers.parallel import balanced_cuts
+from symbolic_noise.solvers.schedules.cuts import balanced_cuts
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

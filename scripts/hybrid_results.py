@@ -10,7 +10,7 @@ hybrid_conjecture10_k256_counterexample.json), accepted on its own by
 `symbolic-noise verify FILE`.  Runs are resumable: a k whose file exists and
 verifies is skipped (``--trust`` skips without re-verifying).  Work runs in a local
 process pool (``--jobs``) or on a Dask cluster (``--dask ADDRESS``) through the same
-``submit``/``result`` interface as symbolic_noise.solvers.parallel.  Every certificate
+``submit``/``result`` interface as symbolic_noise.solvers.schedules.  Every certificate
 records its CPU seconds; ``summary`` adds them up per result and writes
 results/fairness_hybrid.json and results/fairness.png.
 """

@@ -1,5 +1,5 @@
 """Observations (not proofs) for 1-pile Nim through the binary channel, k <= 256,
-from exact values at a grid of rational p (symbolic_noise.solvers.fastpoint, exact).
+from exact values at a grid of rational p (symbolic_noise.solvers.onepoint.fastpoint, exact).
 
   python scripts/observed_scan.py --K 256 --grid 1000
 
@@ -22,7 +22,7 @@ import time
 
 from flint import fmpq
 
-from symbolic_noise.solvers.fastpoint import point_solve
+from symbolic_noise.solvers.onepoint.fastpoint import point_solve
 from symbolic_noise.games import Nim
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))

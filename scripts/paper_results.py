@@ -23,7 +23,7 @@ import sys
 import time
 
 from symbolic_noise import Nim, solve
-from symbolic_noise.solvers.cache import SolutionCache, default_cache_path
+from symbolic_noise.solvers.storage.cache import SolutionCache, default_cache_path
 from symbolic_noise.analysis.certificates import check
 from symbolic_noise.analysis.conjectures import conjecture9, conjecture10, fairness_threshold, is_power_of_two, optimal_breakpoints
 from symbolic_noise.games.registry import game_from_spec

@@ -61,7 +61,7 @@ from symbolic_noise.exact.algebraic import RealAlgebraic, rational_between, real
 from symbolic_noise.analysis.certificates import certificate_document, check, document_text, verify
 from symbolic_noise.games.classical import sequence_report
 from symbolic_noise.analysis.conjectures import is_power_of_two, optimal_breakpoints
-from symbolic_noise.solvers.pointwise import evaluate
+from symbolic_noise.solvers.onepoint.pointwise import evaluate
 from symbolic_noise.exact.formula import exact_number as as_fmpq
 from symbolic_noise.games.registry import game_from_spec
 from symbolic_noise.io.reports import dumps

@@ -32,15 +32,26 @@ import sys as _sys
 _MOVED = {
     **{m: "exact." + m for m in "algebraic bivariate formula piecewise polys ratfunc rounding".split()},
     **{m: "games." + m for m in "channels classical extra_channels heapgames registry".split()},
-    **{m: "solvers." + m for m in "cache codec fastpoint parallel players pointwise solution strategies".split()},
+    **{m: "solvers.storage." + m for m in "cache codec".split()},
+    **{m: "solvers.onepoint." + m for m in "fastpoint pointwise".split()},
+    **{m: "solvers.twoplayer." + m for m in "players strategies".split()},
+    "solution": "solvers.solution",
     "solver": "solvers.piecewise",
     **{m: "analysis." + m for m in "certificates chance conjectures knowing phase series".split()},
     **{m: "io." + m for m in "atlas cli cli_chance cli_informed display figlayout latex latexcheck "
        "phase_render plots pointgrid reports".split()},
-    # 0.2: the piecewise engine became a subpackage of rooms by idea
+    # 0.2: the solvers layer became sub-packages by kind, the piecewise engine
+    # one of rooms by idea; the superseded lockstep and fixed sub-interval
+    # schedules were removed (``solvers.lockstep`` names the range worker's room)
     "solvers.solver": "solvers.piecewise",
     **{"solvers." + m: "solvers.piecewise." + m
        for m in "batchscreen collector difftest pairtest spread symmetry".split()},
+    **{"solvers." + m: "solvers.storage." + m for m in "cache codec packing stored".split()},
+    **{"solvers." + m: "solvers.onepoint." + m for m in "fastpoint pointwise".split()},
+    **{"solvers." + m: "solvers.boxes." + m for m in "floatbox hybrid taylormodel".split()},
+    **{"solvers." + m: "solvers.twoplayer." + m for m in "players strategies".split()},
+    **{"solvers." + m: "solvers.schedules." + m for m in "positionsplit stealing".split()},
+    "solvers.lockstep": "solvers.schedules.ranges",
 }
 
 
@@ -95,12 +106,12 @@ from .games.classical import bouton_moves, find_period, mex, nim_sequence, nim_s
 from .games.rulesets import Chomp, ExplicitGame, Game, Nim  # noqa: E402
 from .games.heapgames import GrundysGame, HeapGame, LaskersNim, MultiNim, OctalGame, SubtractionGame  # noqa: E402
 from .exact.piecewise import PiecewiseFunction, PointValue  # noqa: E402
-from .solvers.pointwise import evaluate  # noqa: E402
+from .solvers.onepoint.pointwise import evaluate  # noqa: E402
 from .exact.ratfunc import RationalFunction  # noqa: E402
 from .games.registry import game_from_spec  # noqa: E402
 from .solvers.piecewise import solve  # noqa: E402
 from .solvers.solution import Solution  # noqa: E402
-from .solvers.players import PlayersSolution, solve_players  # noqa: E402
+from .solvers.twoplayer.players import PlayersSolution, solve_players  # noqa: E402
 from .analysis.knowing import value_of_knowing  # noqa: E402
 
 from ._version import __version__  # noqa: E402

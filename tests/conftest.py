@@ -54,7 +54,7 @@ def assert_matches_pointwise(game, channel, ps, misere: bool) -> None:
     every rational breakpoint."""
     from flint import fmpq
 
-    from symbolic_noise.solvers.pointwise import evaluate
+    from symbolic_noise.solvers.onepoint.pointwise import evaluate
     from symbolic_noise.solvers.piecewise import solve
 
     sol = solve(game, channel, misere=misere)

@@ -13,7 +13,7 @@ import pytest
 from flint import fmpq
 
 from symbolic_noise import Chomp, Nim, solve
-from symbolic_noise.solvers.cache import CacheWarning, SolutionCache
+from symbolic_noise.solvers.storage.cache import CacheWarning, SolutionCache
 from symbolic_noise.games.channels import CustomChannel
 
 
@@ -278,7 +278,7 @@ def test_wire_encoding_is_the_json_encoding_with_ints():
     """codec.encode(wire=True) (values between lockstep workers) holds the same
     integers as the JSON encoding, and decodes to the same function."""
     from symbolic_noise import Nim, solve
-    from symbolic_noise.solvers import codec
+    from symbolic_noise.solvers.storage import codec
 
     for f in solve(Nim(9), "binary").values().values():
         text, wire = codec.encode(f), codec.encode(f, wire=True)
@@ -291,7 +291,7 @@ def test_a_wire_stream_names_each_breakpoint_once():
     and later names it by its number; decoded in order with one table, every
     value equals the original, and equal points come back as one object."""
     from symbolic_noise import Nim, solve
-    from symbolic_noise.solvers import codec
+    from symbolic_noise.solvers.storage import codec
 
     values = list(solve(Nim(12), "binary").values().values())
     memo, table = {}, []
@@ -317,7 +317,7 @@ def test_wire_points_carry_their_lower_sign():
 
     from symbolic_noise import Nim, solve
     from symbolic_noise.exact import polys as polys_module
-    from symbolic_noise.solvers import codec
+    from symbolic_noise.solvers.storage import codec
 
     values = list(solve(Nim(12), "binary").values().values())
     stream = [codec.encode(f, wire=True) for f in values]
@@ -342,7 +342,7 @@ def test_wire_points_carry_their_lower_sign():
 def test_a_breakpoint_number_outside_the_stream_is_refused():
     from symbolic_noise import Nim, solve
     from symbolic_noise.errors import CacheError
-    from symbolic_noise.solvers import codec
+    from symbolic_noise.solvers.storage import codec
 
     f = solve(Nim(5), "binary").value()
     data = codec.encode(f, wire=True, memo={})
@@ -357,7 +357,7 @@ def test_a_breakpoint_number_outside_the_stream_is_refused():
 
 def test_a_float_coefficient_is_refused_not_truncated():
     from symbolic_noise.errors import CacheError
-    from symbolic_noise.solvers import codec
+    from symbolic_noise.solvers.storage import codec
 
     data = {"points": ["0", "1"], "formulas": [[["1", 2.5], ["1"]]], "labels": [[0]], "point_labels": [[0], [0]]}
     with pytest.raises(CacheError, match="not float"):
@@ -372,7 +372,7 @@ def test_a_breakpoint_with_long_interval_ends_reads_back():
     from flint import fmpq, fmpz_poly
 
     from symbolic_noise.exact.algebraic import RealAlgebraic
-    from symbolic_noise.solvers import codec
+    from symbolic_noise.solvers.storage import codec
 
     x = RealAlgebraic.root(fmpz_poly([-2, 0, 1]), 1, 2)
     x.refine_to(fmpq(1, 2**4000))

@@ -291,7 +291,8 @@ def test_jobs_give_the_serial_answer(capsys):
 
 @pytest.mark.parametrize("split", ["auto", "positions", "p"])
 def test_jobs_split_by_positions_or_p_give_the_serial_answer(split, capsys, monkeypatch):
-    from symbolic_noise.solvers import positionsplit, stealing
+    from symbolic_noise.solvers.schedules import positionsplit
+    from symbolic_noise.solvers.schedules import stealing
 
     used = []
     for module, name in ((positionsplit, "solve_by_positions"), (stealing, "solve_stealing")):
@@ -394,7 +395,7 @@ def test_jobs_resume_from_the_cache_and_fill_it(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out) == par
     from symbolic_noise import Nim
     from symbolic_noise.games.channels import get_channel
-    from symbolic_noise.solvers.cache import SolutionCache
+    from symbolic_noise.solvers.storage.cache import SolutionCache
 
     store = SolutionCache(cache, Nim(13), get_channel("binary"), (0, 1))
     try:
@@ -519,7 +520,8 @@ def test_a_worker_that_dies_is_one_clean_line(split, capsys, monkeypatch):
     Chomp 7 x 7 king solve with --jobs 2) is a one-line error, not a traceback."""
     from concurrent.futures.process import BrokenProcessPool
 
-    from symbolic_noise.solvers import positionsplit, stealing
+    from symbolic_noise.solvers.schedules import positionsplit
+    from symbolic_noise.solvers.schedules import stealing
 
     def killed(*args, **kwargs):
         raise BrokenProcessPool("A process in the process pool was terminated abruptly")

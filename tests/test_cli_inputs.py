@@ -127,7 +127,7 @@ def test_unwritable_plot_and_table_output(capsys, tmp_path):
 
 
 def test_codec_decode_of_hostile_rows():
-    from symbolic_noise.solvers import codec
+    from symbolic_noise.solvers.storage import codec
 
     nested = 0
     for _ in range(100_000):

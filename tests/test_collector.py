@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from symbolic_noise import Chomp, Nim, solve
-from symbolic_noise.solvers import codec
+from symbolic_noise.solvers.storage import codec
 from symbolic_noise.solvers.piecewise.collector import THRESHOLDS, fewer_collections
 
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from symbolic_noise import reports
 from symbolic_noise.games.channels import CustomChannel, get_channel
-from symbolic_noise.solvers.fastpoint import ball_bounds, is_constant_channel, point_solve, value_at
+from symbolic_noise.solvers.onepoint.fastpoint import ball_bounds, is_constant_channel, point_solve, value_at
 from symbolic_noise.games.rulesets import Chomp, ExplicitGame, Nim
-from symbolic_noise.solvers.pointwise import evaluate
+from symbolic_noise.solvers.onepoint.pointwise import evaluate
 from symbolic_noise.exact.ratfunc import RationalFunction
 from symbolic_noise.solvers.piecewise import solve, solve_positions
 
@@ -132,7 +132,7 @@ def test_ties_are_undecided_in_balls():
 
 
 def test_value_at_reads_the_cache(tmp_path):
-    from symbolic_noise.solvers.cache import SolutionCache
+    from symbolic_noise.solvers.storage.cache import SolutionCache
 
     with SolutionCache(str(tmp_path / "c.sqlite"), Nim(5), get_channel("binary"), (fmpq(0), fmpq(1))) as store:
         solve(Nim(5), "binary", store=store)

@@ -179,7 +179,7 @@ def encoded_functions(draw):
 @fuzz(100)
 @given(data=encoded_functions(), trusted=st.booleans())
 def test_codec_decode(data, trusted):
-    from symbolic_noise.solvers import codec
+    from symbolic_noise.solvers.storage import codec
 
     with wall_clock(CALL_LIMIT):
         try:
@@ -199,7 +199,7 @@ def test_codec_decode(data, trusted):
 def test_cache_databases_with_hostile_rows_or_tables(capsys, data, columns, checksum):
     import hashlib
 
-    from symbolic_noise.solvers.cache import SolutionCache
+    from symbolic_noise.solvers.storage.cache import SolutionCache
 
     path = os.path.join(WORK, "hostile.sqlite")
     for suffix in ("", "-wal", "-shm"):

@@ -29,7 +29,7 @@ from symbolic_noise.games.heapgames import (
     normalise_code,
     parse_heaps,
 )
-from symbolic_noise.solvers.pointwise import evaluate
+from symbolic_noise.solvers.onepoint.pointwise import evaluate
 
 #: one small game of every heap family (the generic tests run over all of them)
 FAMILIES = {

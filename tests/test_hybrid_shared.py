@@ -14,9 +14,9 @@ from flint import fmpq
 from symbolic_noise import Nim
 from symbolic_noise.errors import VerificationError
 from symbolic_noise.io.cli import main
-from symbolic_noise.solvers.fastpoint import point_solve
-from symbolic_noise.solvers.floatbox import enclose_many, q_down, q_up
-from symbolic_noise.solvers.hybrid import enclose
+from symbolic_noise.solvers.onepoint.fastpoint import point_solve
+from symbolic_noise.solvers.boxes.floatbox import enclose_many, q_down, q_up
+from symbolic_noise.solvers.boxes.hybrid import enclose
 from symbolic_noise.analysis.fairshared import shared_certificate, verify_shared
 from symbolic_noise.analysis.hybridcert import verify_hybrid
 

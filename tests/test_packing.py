@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from symbolic_noise import RationalFunction, solve
 from symbolic_noise.exact import polys
 from symbolic_noise.games.rulesets import Chomp, Nim
-from symbolic_noise.solvers import packing
+from symbolic_noise.solvers.storage import packing
 
 from conftest import assert_same_solution
 

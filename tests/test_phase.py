@@ -23,7 +23,7 @@ from symbolic_noise.io.cli import main
 from symbolic_noise.errors import PhaseTooLargeError, UnknownChannelError
 from symbolic_noise.games import Chomp, Nim
 from symbolic_noise.analysis.phase import phase
-from symbolic_noise.solvers.players import solve_players
+from symbolic_noise.solvers.twoplayer.players import solve_players
 from symbolic_noise.solvers.piecewise import solve
 
 P, Q = CTX.gens()

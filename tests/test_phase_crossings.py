@@ -16,7 +16,7 @@ from symbolic_noise.exact.cad import Projection, columns, decompose, locate_poin
 from symbolic_noise.exact.crossings import no_common_zero
 from symbolic_noise.games import Nim
 from symbolic_noise.analysis.phase import phase
-from symbolic_noise.solvers.players import solve_players
+from symbolic_noise.solvers.twoplayer.players import solve_players
 
 P, Q = CTX.gens()
 HALF = fmpq(1, 2)

@@ -26,7 +26,7 @@ from symbolic_noise.exact.bivariate import CTX, deg_p, discriminant_p_rows, in_q
 from symbolic_noise.games import Chomp, Nim
 from symbolic_noise.games.channels import get_channel
 from symbolic_noise.io.cli import main
-from symbolic_noise.solvers.players import solve_players
+from symbolic_noise.solvers.twoplayer.players import solve_players
 from test_phase import assert_diagonal_matches
 
 CASES = {
@@ -239,7 +239,7 @@ def test_event_roots_against_sympy():
     parts in q and their roots in (0, 1), against SymPy."""
     import sympy
 
-    from symbolic_noise.solvers.codec import decode_point
+    from symbolic_noise.solvers.storage.codec import decode_point
 
     P, Q = sympy.symbols("p q")
     f = (P - Q) * (2 * P - 1) + P**2 - Q / 3  # scaled to integers below

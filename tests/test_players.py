@@ -8,16 +8,17 @@ from flint import fmpq, fmpz_poly
 from hypothesis import given
 from hypothesis import strategies as st
 
+from symbolic_noise.exact.formula import parse_formula
 from symbolic_noise import CustomChannel, ExplicitGame, InvalidStrategyError, RationalFunction, solve
 from symbolic_noise.io.cli import main
 from symbolic_noise.games.extra_channels import FixedChannel
 from symbolic_noise.games.rulesets import Chomp, Nim
 from symbolic_noise.games.heapgames import MultiNim
-from symbolic_noise.solvers.players import get_strategy, solve_players, strategy_from_json
+from symbolic_noise.solvers.twoplayer.players import get_strategy, solve_players, strategy_from_json
 
 from conftest import random_graph
 
-R = RationalFunction.from_expr
+R = parse_formula  # a formula in p, read from text
 BERNSTEIN = [fmpz_poly([1, -2, 1]), fmpz_poly([0, 2, -2]), fmpz_poly([0, 0, 1])]  # (1-p)^2, 2p(1-p), p^2
 
 

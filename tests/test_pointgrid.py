@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from symbolic_noise import reports
 from symbolic_noise.io.cli import main
-from symbolic_noise.solvers.fastpoint import point_solve
+from symbolic_noise.solvers.onepoint.fastpoint import point_solve
 from symbolic_noise.games.rulesets import Chomp, Nim
 from symbolic_noise.io.pointgrid import certified_row, choose_method, grid_rows
-from symbolic_noise.solvers.pointwise import evaluate
+from symbolic_noise.solvers.onepoint.pointwise import evaluate
 from symbolic_noise.exact.rounding import fixed
 from symbolic_noise.solvers.piecewise import solve
 

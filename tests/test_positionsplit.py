@@ -14,8 +14,8 @@ from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.errors import CacheError
 from symbolic_noise.games.channels import get_channel
 from symbolic_noise.games.heapgames import MultiNim
-from symbolic_noise.solvers import codec
-from symbolic_noise.solvers.positionsplit import levels, prefer_positions, solve_by_positions
+from symbolic_noise.solvers.storage import codec
+from symbolic_noise.solvers.schedules.positionsplit import levels, prefer_positions, solve_by_positions
 
 from conftest import Here, RecordingStore
 from conftest import assert_same_solution as same
@@ -95,7 +95,7 @@ def test_interleaved_tasks_with_breakpoint_keys():
 
 def test_breakpoint_keys_are_each_workers_own_and_decode_elsewhere():
     from symbolic_noise.exact.interning import Interner
-    from symbolic_noise.solvers.positionsplit import _Keys, _pack, _unpack
+    from symbolic_noise.solvers.schedules.positionsplit import _Keys, _pack, _unpack
 
     values = list(solve(Chomp(4, 4), "king").values().values())
     a, b = _Keys(0, 2), _Keys(1, 2)
@@ -157,7 +157,7 @@ def test_a_cache_gets_the_workers_json_text():
     workers made (the cache's JSON of the serial values, up to the isolating
     intervals of the breakpoints, which refinements in different processes
     leave different), and the driver decodes only the values that are read."""
-    from symbolic_noise.solvers import positionsplit
+    from symbolic_noise.solvers.schedules import positionsplit
 
     class TextStore(RecordingStore):
         def save_text(self, v, text, degree=None):
@@ -275,7 +275,7 @@ def test_workers_forget_the_values_no_position_left_needs(game, monkeypatch):
     Chomp 7 x 7 king solve with --jobs 2 held nearly every value in each
     worker and ran out of memory); forgetting one too early would be a
     KeyError in the worker, and the result must stay the serial one."""
-    from symbolic_noise.solvers.lockstep import RangeWorker
+    from symbolic_noise.solvers.schedules.ranges import RangeWorker
 
     forgotten = []
     real = RangeWorker.forget
@@ -290,8 +290,8 @@ def test_position_workers_keep_no_load_profile(monkeypatch):
     """A split by positions never reads the workers' load profile (it balances
     by positions, not p): they must not record one, which grew by a clock read
     and an entry per base cell for the whole solve.  A lockstep worker still does."""
-    from symbolic_noise.solvers import positionsplit
-    from symbolic_noise.solvers.lockstep import RangeWorker
+    from symbolic_noise.solvers.schedules import positionsplit
+    from symbolic_noise.solvers.schedules.ranges import RangeWorker
 
     made = []
 

@@ -12,9 +12,9 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
+from symbolic_noise.exact.formula import parse_formula
 from symbolic_noise import reports, solve
 from symbolic_noise.games.rulesets import Chomp, Nim
-from symbolic_noise.exact.ratfunc import RationalFunction
 from fraction_reference import nim5_breakpoint  # noqa: E402  (mpmath findroot on plain backward induction)
 
 p = sympy.Symbol("p")
@@ -39,7 +39,7 @@ def test_json_contract_nim5():
     assert [pc["optimal"] for pc in data["pieces"]] == [[0], [3], [4]]
     f = sol.value()
     for pc, formula in zip(data["pieces"], f.formulas):
-        assert RationalFunction.from_expr(pc["value"]) == formula
+        assert parse_formula(pc["value"]) == formula
         assert pc["class"] == "O"
         check_number(pc["lo"], 25)
         check_number(pc["hi"], 25)

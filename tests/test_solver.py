@@ -12,6 +12,7 @@ from flint import fmpq, fmpz_poly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from symbolic_noise.exact.formula import parse_formula
 from symbolic_noise import CustomChannel, ExplicitGame, RationalFunction, RealAlgebraic, evaluate, solve
 from symbolic_noise.games.rulesets import Chomp, Nim
 from symbolic_noise.exact.polys import to_fraction
@@ -21,7 +22,7 @@ from conftest import assert_matches_pointwise, random_graph
 import mpmath
 from fraction_reference import nim5_breakpoint  # noqa: E402  (mpmath findroot on plain backward induction)
 
-R = RationalFunction.from_expr
+R = parse_formula  # a formula in p, read from text
 DATA = Path(__file__).parent / "data"
 HALF = fmpq(1, 2)
 

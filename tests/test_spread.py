@@ -277,7 +277,7 @@ def test_an_inherited_slope_bound_that_is_an_outlier_is_replaced():
     screen.  After a cell's first screen that left more than one move no
     enclosure from an inherited bound is an outlier, some were replaced, and
     the values are the serial solve's."""
-    from symbolic_noise.solvers.lockstep import RangeWorker
+    from symbolic_noise.solvers.schedules.ranges import RangeWorker
     from symbolic_noise.games.channels import get_channel
 
     lo = fmpq(27, 32)

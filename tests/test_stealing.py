@@ -11,8 +11,8 @@ from flint import fmpq
 
 from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.games.heapgames import MultiNim
-from symbolic_noise.solvers import stealing
-from symbolic_noise.solvers.stealing import estimate_cut, solve_stealing
+from symbolic_noise.solvers.schedules import stealing
+from symbolic_noise.solvers.schedules.stealing import estimate_cut, solve_stealing
 
 from conftest import Here, RecordingStore
 from conftest import assert_same_solution as same
@@ -91,8 +91,8 @@ def test_a_range_worker_takes_given_values_as_one_stream():
     them with one memo): a breakpoint sent before is its number, and the
     range worker decodes them to the same values, one object per point."""
     from symbolic_noise.games.channels import get_channel
-    from symbolic_noise.solvers import codec
-    from symbolic_noise.solvers.lockstep import _remote_start, _remote_stop, _worker
+    from symbolic_noise.solvers.storage import codec
+    from symbolic_noise.solvers.schedules.ranges import _remote_start, _remote_stop, _worker
 
     values = solve(Nim(12), "binary").values()
     memo: dict = {}
@@ -115,7 +115,7 @@ def test_results_travel_by_number_through_steals(monkeypatch):
     """A range worker's results name a breakpoint it sent before by its
     number; through steals (which start new range workers) the solve is still
     the serial one."""
-    from symbolic_noise.solvers import codec
+    from symbolic_noise.solvers.storage import codec
 
     numbered = [0]
     encode_point = codec.encode_point
@@ -224,7 +224,7 @@ def test_estimate_cut_places_the_share():
 
 def test_a_worker_that_lost_its_state_is_reported():
     from symbolic_noise.errors import WorkerLostError
-    from symbolic_noise.solvers import lockstep
+    from symbolic_noise.solvers.schedules import ranges as lockstep
 
     class Forgetful(Here):
         """Forgets every range after a few tasks (a restarted worker)."""

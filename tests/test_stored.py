@@ -11,8 +11,8 @@ import pytest
 from symbolic_noise import Chomp, Nim, solve
 from symbolic_noise.io.cli import main
 from symbolic_noise.io import reports
-from symbolic_noise.solvers.cache import CacheWarning, SolutionCache, _position_key
-from symbolic_noise.solvers.stored import stored_solution
+from symbolic_noise.solvers.storage.cache import CacheWarning, SolutionCache, _position_key
+from symbolic_noise.solvers.storage.stored import stored_solution
 
 CASES = [(Nim(9), "binary", (0, 1)), (Chomp(3, 3), "king", (0, 1)), (Chomp(2, 4), "all", ("1/4", "3/4"))]
 

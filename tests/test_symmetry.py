@@ -14,9 +14,9 @@ from conftest import Here, assert_matches_pointwise, assert_same_solution
 
 from symbolic_noise.games.channels import CustomChannel, get_channel
 from symbolic_noise.games.rulesets import Chomp, Transpose
-from symbolic_noise.solvers import codec
+from symbolic_noise.solvers.storage import codec
 from symbolic_noise.solvers.piecewise import symmetry
-from symbolic_noise.solvers.positionsplit import solve_by_positions
+from symbolic_noise.solvers.schedules.positionsplit import solve_by_positions
 from symbolic_noise.solvers.piecewise import solve
 
 

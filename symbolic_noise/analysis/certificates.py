@@ -289,7 +289,7 @@ def certificate_document(certs: list) -> dict:
     each claim."""
     from .._version import __version__
     from ..games.provenance import channel_spec, game_spec
-    from ..solvers import codec
+    from ..solvers.storage import codec
     from .bellman import closure
 
     if not certs:
@@ -570,7 +570,7 @@ def verify_document(document, *, progress=None) -> list[Verified]:
     document's verdict.  Nothing else in the file is trusted: the reasons a
     claim carries are not read."""
     from ..games.provenance import channel_from_canonical, game_from_canonical
-    from ..solvers import codec
+    from ..solvers.storage import codec
     from .bellman import check_optimal, check_values, closure
 
     _need(isinstance(document, dict), "a certificate is a JSON object")
@@ -662,7 +662,7 @@ def _position_from_json(x, depth: int = 0):
 def _decode_value(data, points: dict, what: str):
     """A stored value, its sizes capped before any work, its breakpoints
     shared by their text (one object per distinct number)."""
-    from ..solvers import codec
+    from ..solvers.storage import codec
 
     _need(isinstance(data, dict) and isinstance(data.get("points"), list) and isinstance(data.get("formulas"), list),
           f"{what} is not an encoded piecewise function")

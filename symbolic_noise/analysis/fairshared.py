@@ -1,7 +1,7 @@
 """Fairness thresholds of many heaps from one shared set of boxes.
 
 One enclosure of the recursion over heaps on a box of p bounds every N_j,
-j <= K, at once (:mod:`symbolic_noise.solvers.floatbox`).  A certificate of kind
+j <= K, at once (:mod:`symbolic_noise.solvers.boxes.floatbox`).  A certificate of kind
 ``fairness_shared`` (format ``symbolic-noise.hybrid/1``) proves
 p0(k) in [q_k, b_k] for every heap k of a batch k1..k2 it lists:
 
@@ -40,8 +40,8 @@ from flint import fmpq
 from ..errors import VerificationError
 from .hybridcert import UndecidedError, dyadic_float, q_parse
 from ..games.rulesets import Nim
-from ..solvers.fastpoint import point_solve
-from ..solvers.floatbox import HALF, LOWEST, bisect_until, check_float_environment, enclose_many
+from ..solvers.onepoint.fastpoint import point_solve
+from ..solvers.boxes.floatbox import HALF, LOWEST, bisect_until, check_float_environment, enclose_many
 
 FORMAT = "symbolic-noise.hybrid/1"
 _BITS = 24  # stored bounds are multiples of 2^-24
@@ -202,7 +202,7 @@ def shared_certificate(k1: int, k2: int, eps=fmpq(1, 100), *, tol=fmpq(1, 2**16)
             progress(f"k = {k}: p0 in [{float(q):.8f}, {float(b):.8f}]")
     return {
         "format": FORMAT, "kind": "fairness_shared", "game": "nim", "channel": "binary",
-        "arithmetic": "binary64 intervals, outward rounded (symbolic_noise.solvers.floatbox)",
+        "arithmetic": "binary64 intervals, outward rounded (symbolic_noise.solvers.boxes.floatbox)",
         "ks": [k1, k2], "eps": str(eps), "verdict": "holds",
         "cuts": [str(c) for c in cuts], "bounds": [_bound_text(bounds[c]) for c in cuts[:-1]],
         "heaps": [heaps[k] for k in sorted(heaps)], "undecided": undecided,

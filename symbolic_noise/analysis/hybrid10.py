@@ -8,7 +8,7 @@ pieces, left to right:
 
 * **The local piece at 1/2** [1/2, 1/2 + delta_h]: every move ties at p = 1/2, so
   Taylor models of order q centred at 1/2 with exact rational coefficients
-  (:func:`symbolic_noise.solvers.taylormodel.nim_models`, the maximum over a
+  (:func:`symbolic_noise.solvers.boxes.taylormodel.nim_models`, the maximum over a
   lower heap's moves taken with the exact lexicographic filter) give, for every
   s, ``N_k(k-1) - N_k(s) = eps^l (d_l + ...)`` with eps = p - 1/2 >= 0: the
   lowest nonzero exact coefficient d_l must be > 0 and the bracket, evaluated
@@ -19,7 +19,7 @@ pieces, left to right:
   1/256 resolve gaps of 1e-9 just above 1/2 + 1/1024 (k = 128).
 
 * **Boxes** tiling [a, 1 - delta]: on each the binary64 intervals of
-  :mod:`symbolic_noise.solvers.floatbox` (every heap's optimal value enclosed
+  :mod:`symbolic_noise.solvers.boxes.floatbox` (every heap's optimal value enclosed
   whatever the lower heaps' optimal moves are) give
   ``lo N_k(k-1) - max_{s != k-1} hi N_k(s) >= gap_i >= 0`` and
   ``lo N_k(k-1) - 1/2 >= half_i >= 0``; the stored gap_i and half_i are claims
@@ -49,8 +49,8 @@ from flint import arb, ctx, fmpq
 
 from ..errors import VerificationError
 from .hybridcert import UndecidedError, dyadic_float, q_parse
-from ..solvers.floatbox import HALF, bisect_until, check_float_environment, enclose_many
-from ..solvers.taylormodel import TM, _Box, lift, nim_models
+from ..solvers.boxes.floatbox import HALF, bisect_until, check_float_environment, enclose_many
+from ..solvers.boxes.taylormodel import TM, _Box, lift, nim_models
 
 FORMAT = "symbolic-noise.hybrid/1"
 _BITS = 40
@@ -211,7 +211,7 @@ def certify(K: int, a, *, delta=fmpq(1, 256), order: int = 3, width=fmpq(1, 2**1
         "statement": f"N_{K} >= 1/2 and sending {K - 1} optimal on [{lo}, 1]", "verdict": "holds",
         "interval": [str(lo), "1"],
         "arithmetic": "exact Taylor models at p = 1/2 and p = 1, ball Taylor models (arb) near 1/2, "
-                      "binary64 intervals, outward rounded (symbolic_noise.solvers.floatbox) elsewhere",
+                      "binary64 intervals, outward rounded (symbolic_noise.solvers.boxes.floatbox) elsewhere",
         "half": half,
         "tm_cuts": [str(x) for x, _, _, _ in tm] + ([str(a)] if tm else []),
         "tm_gap_lower": [g for _, _, g, _ in tm], "tm_half_lower": [h for _, _, _, h in tm],

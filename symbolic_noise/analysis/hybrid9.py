@@ -42,8 +42,8 @@ from dataclasses import dataclass
 from flint import arb, ctx, fmpq
 
 from ..errors import VerificationError
-from ..solvers.hybrid import distances
-from ..solvers.taylormodel import TM, _Box, _const, _weight_models, add, inverse, lift, mul, scale
+from ..solvers.boxes.hybrid import distances
+from ..solvers.boxes.taylormodel import TM, _Box, _const, _weight_models, add, inverse, lift, mul, scale
 
 HALF = fmpq(1, 2)
 

@@ -6,7 +6,7 @@ that :func:`verify_hybrid` re-checks from the file alone:
 ``counterexample``
     an exact rational p and the exact values of two sent moves there; the
     verifier recomputes them with the exact pointwise engine
-    (:mod:`symbolic_noise.solvers.fastpoint`, exact rationals, no balls).
+    (:mod:`symbolic_noise.solvers.onepoint.fastpoint`, exact rationals, no balls).
 ``fairness``
     the threshold p0(k) = inf{p0 : |2N_k - 1| < eps on (p0, 1]} enclosed in
     ``[q, b]``: boxes tiling [b, 1] on each of which a recomputed ball
@@ -38,9 +38,9 @@ import time
 from flint import arb, ctx, fmpq
 
 from ..errors import VerificationError
-from ..solvers.fastpoint import point_solve
+from ..solvers.onepoint.fastpoint import point_solve
 from ..games.rulesets import Nim
-from ..solvers.hybrid import enclose
+from ..solvers.boxes.hybrid import enclose
 
 FORMAT = "symbolic-noise.hybrid/1"
 
@@ -85,7 +85,7 @@ def dyadic_float(s) -> float:
 
 def _upper_rational(x: arb, bits: int = 24) -> fmpq:
     """A short dyadic rational >= every point of the ball x."""
-    from ..solvers.fastpoint import ball_bounds
+    from ..solvers.onepoint.fastpoint import ball_bounds
 
     _, hi = ball_bounds(x)
     scaled = hi * 2**bits

@@ -26,7 +26,7 @@ from typing import Any
 from ..exact.algebraic import RealAlgebraic, dyadic_hull, real_roots, sorted_exact
 from ..errors import InvalidStrategyError, SymbolicNoiseError
 from ..exact.piecewise import PiecewiseFunction, PointValue
-from ..solvers.players import solve_players
+from ..solvers.twoplayer.players import solve_players
 from ..exact.ratfunc import RationalFunction
 
 

@@ -96,7 +96,7 @@ from ..exact.bivariate import (ONE2, Q_GEN, ZERO2, BoxSign, deg_p, discriminant_
                                poly_key, q_coeffs, resultant_p_rows)
 from ..exact.cad import CROSSING_WIDTH, Column, interior_roots, squarefree_parts
 from ..exact.crossings import no_common_zero
-from ..solvers.codec import decode_point, encode_point
+from ..solvers.storage.codec import decode_point, encode_point
 
 
 #: q-events whose root is never spurious (a boundary running into p = 0 or 1, a factor free of p)
@@ -548,7 +548,7 @@ def event_roots(kind: str, a: list, b: list | None) -> list:
     for ``disc_p a`` or ``res_p(a, b)`` (bivariate polynomials given by their
     :func:`~symbolic_noise.exact.bivariate.p_rows`: ``a[i][j]`` the coefficient of
     p^i q^j), its square-free parts in q, each ``(coefficients, roots in (0, 1))``,
-    the roots encoded by :func:`~symbolic_noise.solvers.codec.encode_point`.
+    the roots encoded by :func:`~symbolic_noise.solvers.storage.codec.encode_point`.
 
     >>> event_roots("res", [[0, -1], [2]], [[-1], [1]])
     [([-2, 1], [])]

@@ -439,7 +439,7 @@ class RealAlgebraic:
 
     def adopt_minpoly(self, m: fmpz_poly) -> None:
         """Take ``m`` as the minimal polynomial, as :meth:`minpoly` found it in
-        another process (:func:`symbolic_noise.solvers.parallel.minimal_polynomials_on`).
+        another process (:func:`symbolic_noise.solvers.schedules.offload.minimal_polynomials_on`).
 
         Checked here: ``m`` is primitive with a positive leading coefficient,
         divides the defining polynomial exactly and changes sign on the
@@ -457,7 +457,7 @@ class RealAlgebraic:
 
     def adopt_root_index(self, k: int) -> None:
         """Take ``k`` as :meth:`root_index`, as another process counted it
-        (:func:`symbolic_noise.solvers.parallel.minimal_polynomials_on`); that
+        (:func:`symbolic_noise.solvers.schedules.offload.minimal_polynomials_on`); that
         process's count is its word (counting again is what it saves), only
         its range is checked.  Needs the minimal polynomial known."""
         if self._minpoly is None:

@@ -392,7 +392,7 @@ class PiecewiseFunction:
     def adopt_point_value(self, j: int, value: RealAlgebraic) -> None:
         """Take ``value`` as the value at the point x_j in algebraic form, as
         :meth:`PointValue.as_algebraic` found it in another process
-        (:func:`symbolic_noise.solvers.parallel.point_values_on`).
+        (:func:`symbolic_noise.solvers.schedules.offload.point_values_on`).
 
         Checked here: ``value`` lies within an enclosure of the value of
         width 10^-20 (a rational exactly; an irrational one's isolating

@@ -143,7 +143,7 @@ class RationalFunction:
         same function, in a quarter to a third of the memory, with each ``num`` and
         ``den`` unpacked on access (about 0.25 ms for degree 500).  A solve
         packs its finished values past a memory budget
-        (:data:`symbolic_noise.solvers.packing.VALUES_BUDGET`)."""
+        (:data:`symbolic_noise.solvers.storage.packing.VALUES_BUDGET`)."""
         if type(self._num) is fmpz_poly:
             self._num, self._den = polys.pack(self._num), polys.pack(self._den)
 

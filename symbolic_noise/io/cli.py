@@ -30,7 +30,7 @@ from ..games.registry import FAMILIES, MAX_HEAP, default_channel_name, game_from
 from ..exact.polys import to_fraction
 from ..exact.rounding import fixed
 from ..solvers.piecewise import exact_interval, solve
-from ..solvers.stored import stored_solution
+from ..solvers.storage.stored import stored_solution
 from ..solvers.piecewise.collector import fewer_collections
 from ..exact.formula import exact_number, parse_whole
 
@@ -162,7 +162,7 @@ def _warn(message: str) -> None:
 def _open_cache(args, game, channel, interval):
     if getattr(args, "no_cache", False) or channel.key() is None:
         return None
-    from ..solvers.cache import SolutionCache, default_cache_path
+    from ..solvers.storage.cache import SolutionCache, default_cache_path
 
     path = args.cache or default_cache_path()
     if args.cache:  # (the default folder is made when missing, a folder given is not)
@@ -338,8 +338,8 @@ def _solve(args, report: bool = False):
             if cli_informed.uses_players(args):
                 sol = cli_informed.solve_from_args(args, game, channel, _channel_from_spec, interval, start, store, bar)
             elif (args.jobs > 1 or args.dask) and not stored:
-                from ..solvers.positionsplit import prefer_positions, solve_by_positions
-                from ..solvers.stealing import solve_stealing
+                from ..solvers.schedules.positionsplit import prefer_positions, solve_by_positions
+                from ..solvers.schedules.stealing import solve_stealing
 
                 order = game.positions(root)
                 # positions an interrupted solve left in the cache are handed out, not redone
@@ -355,7 +355,7 @@ def _solve(args, report: bool = False):
                         known=known, progress=bar, store=store,
                     )
                     if report:
-                        from ..solvers.parallel import minimal_polynomials_on, point_values_on
+                        from ..solvers.schedules.offload import minimal_polynomials_on, point_values_on
 
                         minimal_polynomials_on(sol.value().points, executors, digits=args.digits,
                                                index=args.format == "json")
@@ -376,7 +376,7 @@ def _solve(args, report: bool = False):
 def _point_at(args):
     """``solve --at`` without the piecewise solve (the fast exact engine, or the
     cache's piecewise solution when it holds the position)."""
-    from ..solvers.fastpoint import value_at
+    from ..solvers.onepoint.fastpoint import value_at
 
     game = game_from_spec(args.game, args.param)
     channel = _channel(args, game)

@@ -59,7 +59,7 @@ def uses_players(args) -> bool:
 
 def solve_from_args(args, game, channel, channel_from_spec, interval, start, store, progress=None):
     """The two-player solve the options describe."""
-    from ..solvers.players import solve_players
+    from ..solvers.twoplayer.players import solve_players
 
     opponent = None if args.opponent_channel is None else channel_from_spec(args.opponent_channel, game)
     root = game.start() if start is None else start
@@ -74,7 +74,7 @@ def _strategy(spec: str, game):
     """A strategy named on the command line, or read from a JSON file (capped, as data)."""
     from .readers import read_json
     from ..errors import InvalidStrategyError
-    from ..solvers.players import load_strategy
+    from ..solvers.twoplayer.players import load_strategy
 
     return load_strategy(spec, game, lambda path: read_json(path, "the strategy file", InvalidStrategyError))
 

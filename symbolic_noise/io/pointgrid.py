@@ -1,7 +1,7 @@
 """Certified tables and plots of N(p) on a grid of p, one point at a time.
 
 For boards the piecewise solver cannot reach, every grid point is evaluated by
-:func:`symbolic_noise.solvers.fastpoint.point_solve` in arb ball arithmetic, at a
+:func:`symbolic_noise.solvers.onepoint.fastpoint.point_solve` in arb ball arithmetic, at a
 precision chosen for the digits to print.  A row is *ball-certified* when
 
 * both ends of the value's ball round to the same printed decimals (rounding
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..games.channels import get_channel
-from ..solvers.fastpoint import ball_bounds, point_solve
+from ..solvers.onepoint.fastpoint import ball_bounds, point_solve
 from ..games.rulesets import Chomp, Nim
 from ..exact.polys import to_fraction
 from .reports import position_column, move_json, move_text, title

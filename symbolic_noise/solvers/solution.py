@@ -82,11 +82,11 @@ class Solution:
     def at(self, p, v=None) -> PointResult:
         """Exact value and optimal set at ``p`` (rational or RealAlgebraic); at a
         rational p, a position of the game that this solution did not solve is
-        evaluated by the fast exact engine (:mod:`symbolic_noise.solvers.fastpoint`)."""
+        evaluated by the fast exact engine (:mod:`symbolic_noise.solvers.onepoint.fastpoint`)."""
         if v is not None and not isinstance(p, RealAlgebraic) and v not in self._values:
             v = self.game.check_position(v)
             if v not in self._values:
-                from .fastpoint import point_solve
+                from .onepoint.fastpoint import point_solve
 
                 r = point_solve(self.game, self.channel, p, start=v, misere=self.misere)
                 return PointResult(p, r.value, r.optimal)

@@ -134,7 +134,7 @@ class Batched:
 
         def screened(c0: int) -> list:
             # the batch screen of the base cells c0 .. c0 + _BATCH - 1: in
-            # batches along p, so that a lockstep worker's time per piece
+            # batches along p, so that a range worker's time per piece
             # (its load model) is measured where the work is
             c1 = min(c0 + _BATCH, n)
             hulls, names = [], []

@@ -56,7 +56,7 @@ dropped on a cell when its upper bound at both ends lies below the largest
 lower bound of any move there (``psi >= 0`` makes the bounds affine in x, so
 their extremes are at the ends); a cell with a bound that is not finite is
 left to the sweep (``None``), and cells below 0 are refused.
-:func:`symbolic_noise.solvers.floatbox.check_float_environment` checks
+:func:`symbolic_noise.solvers.boxes.floatbox.check_float_environment` checks
 round-to-nearest binary64 before the first screen.
 
 >>> from flint import fmpz_poly, fmpq
@@ -82,7 +82,7 @@ from operator import itemgetter
 import numpy as np
 from flint import arb, ctx, fmpq, fmpz_poly
 
-from ..floatbox import check_float_environment
+from ..boxes.floatbox import check_float_environment
 from ...exact.ratfunc import RationalFunction
 
 #: working precision (bits) of the followers' ball enclosures

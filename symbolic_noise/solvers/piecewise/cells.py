@@ -18,7 +18,7 @@ from flint import arb, arb_mat, ctx, fmpq, fmpz_poly
 
 from ...exact import polys
 from ...exact.algebraic import dyadic_hull, rational_between, RealAlgebraic, roots_between, single_root_between
-from .. import packing
+from ..storage import packing
 from . import batchscreen
 from .spread import SlopeBounds
 

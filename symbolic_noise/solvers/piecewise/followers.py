@@ -16,7 +16,7 @@ from ...exact.piecewise import PiecewiseFunction
 from ...exact.polys import sign
 from ...games.channels import Channel, Rows
 from ...games.rulesets import Game
-from .. import packing
+from ..storage import packing
 from . import batchscreen
 from .cells import _pick_point
 
@@ -40,7 +40,7 @@ class _Follower:
     def enter(self, i: int, norm: dict) -> None:
         """Move to piece ``i``.  ``norm`` caches the pieces' signs by the
         identity of the piece's formula and start (held, so that the names stay
-        theirs): a lockstep worker's pieces are renumbered when its range
+        theirs): a range worker's pieces are renumbered when its range
         moves, and the names, with the slope bounds and enclosures cached by
         them, must survive that."""
         self.index = i

@@ -93,7 +93,7 @@ def solve(
     convention, on an interval containing this one; a Solution works too); they
     are reused, not recomputed.  ``store`` is an object with
     ``load(position) -> PiecewiseFunction | None`` and ``save(position, value)``
-    (such as :class:`symbolic_noise.solvers.cache.SolutionCache`): positions it holds
+    (such as :class:`symbolic_noise.solvers.storage.cache.SolutionCache`): positions it holds
     are loaded, every position solved is saved as soon as it is done.
     ``progress`` is called with a :class:`SolveProgress` after every cell and
     every position; it may raise (e.g. KeyboardInterrupt) to stop the solve.
@@ -107,7 +107,7 @@ def solve(
     a, b = exact_interval(interval)
     root = game.start() if start is None else game.check_position(start)
     if not known:
-        from ..fastpoint import solve_constant  # psi free of p: one exact evaluation
+        from ..onepoint.fastpoint import solve_constant  # psi free of p: one exact evaluation
 
         sol = solve_constant(game, channel, (a, b), root, misere=misere)
         if sol is not None:

@@ -40,7 +40,7 @@ from collections import OrderedDict
 
 from flint import arb, arb_poly, ctx, fmpq, fmpq_poly
 
-from ..fastpoint import ball_bounds
+from ..onepoint.fastpoint import ball_bounds
 
 #: ratios of lower degree are left to the exact Bernstein bound
 MIN_DEGREE = 32
@@ -154,7 +154,7 @@ class SlopeBounds:
     def _block(self, key, num, den, level: int, index: int, name=None):
         k = (key, level, index)
         got = self._blocks.get(k)
-        # the key names the pair only while it is the same pair: a lockstep
+        # the key names the pair only while it is the same pair: a range
         # worker's pieces are renumbered after a hand-over (then rebuild).
         # ``name`` (held, compared by identity) stands for the pair when given
         # (the solver's: its followers' formulas may be packed, and unpacked

@@ -28,7 +28,7 @@ A position that is its own image (a self-conjugate diagram) is solved, but
 over one move of each pair ``{w, t(w)}`` only (:func:`representatives`: the
 two are worth the same everywhere, by the same two checks), and its optimal
 sets are closed under ``t`` after (:func:`close_labels`).  The split by
-positions (:mod:`symbolic_noise.solvers.positionsplit`) has the worker that
+positions (:mod:`symbolic_noise.solvers.schedules.positionsplit`) has the worker that
 solves a position mirror it at once, when the driver knows every follower
 to be a twin (mirrored from its image, or its own image); then only the
 rows are compared there (:func:`mirror_checked`).

@@ -1,14 +1,14 @@
 """Parallel solves over p-ranges that run apart, with work stealing.
 
 Every worker owns a p-range and solves every position on it, followers first,
-at its own pace: no worker waits for another between positions (the lockstep
-solve, :mod:`symbolic_noise.solvers.lockstep`, has all workers finish a round
-before the next starts, so each round costs its slowest worker's time).  Only
-the total work of each range has to come out even.
+at its own pace (a :class:`~symbolic_noise.solvers.schedules.ranges.RangeWorker`):
+no worker waits for another between positions (a schedule in rounds, which an
+earlier version had, costs each round its slowest worker's time).  Only the
+total work of each range has to come out even.
 
 The first cuts come from a probe: the first third of the positions is solved
 here, and the cuts split its breakpoints evenly
-(:func:`symbolic_noise.solvers.parallel.balanced_cuts`); the probe's values
+(:func:`symbolic_noise.solvers.schedules.cuts.balanced_cuts`); the probe's values
 are handed to the workers.  While it runs, each worker makes a throwaway solve
 of the game's first few positions (:func:`_remote_warm`): a worker process's
 first solve costs more than the same solve later.  Where the work then goes
@@ -27,21 +27,16 @@ together.  A steal happens only while the victim has at least
 and decide nothing.
 
 For every position the parts the workers solve partition [a, b]; the driver
-joins them with :func:`symbolic_noise.solvers.parallel.stitch`, which checks
+joins them with :func:`symbolic_noise.solvers.schedules.cuts.stitch`, which checks
 that both sides give the same optimal set at every cut, so the result is the
 serial solve's.  A part solved over a range that has since been narrowed is
 restricted to what the worker kept.
 
-Workers are single-process executors, as for the lockstep solve: each has at
-most one task at a time, so a Dask worker's threads never run two of them at
-once.
+Workers are single-process executors: each has at most one task at a time,
+so a Dask worker's threads never run two of them at once.
 
-Against the lockstep, alternately in one run (``python
-benchmarks/parallel_speedup.py --k 48 --repeat 4 --lockstep``, 2026-11-26,
-2 cores, two runs): nim 48 1.38-1.56x wall against 1.12-1.47x, the serial CPU
-over the largest worker's 1.61-1.75x against 1.25-1.61x over the lockstep's
-critical path; nim 64 1.52x and 1.58x against 1.28x and 1.43x.  The workers
-use 1.12-1.24x the serial CPU.  One run's schedule replayed in one process
+The workers use about 1.1-1.25x the serial CPU (benchmarks/HISTORY.md has the
+same-run comparisons with the earlier schedule in rounds).  One run's schedule replayed in one process
 took 1.13x: its steal about 5 % (the thief starts its range cold, its cells,
 slope bounds and enclosures made anew for every earlier position's pieces
 there, and the victim's position in flight is thrown away on the stolen
@@ -71,14 +66,14 @@ from typing import Callable, NamedTuple
 
 from flint import fmpq
 
-from . import codec
-from ..exact.interning import Interner
-from ..games.channels import Channel, get_channel
-from ..games.rulesets import Game
-from .lockstep import _CUT_BITS, RangeWorker, _dyadic_inside, _remote_start, _remote_stop, _worker
-from .parallel import balanced_cuts, split_interval, stitch
-from .piecewise import SolveProgress, exact_interval, solve_positions
-from .solution import Solution
+from ..storage import codec
+from ...exact.interning import Interner
+from ...games.channels import Channel, get_channel
+from ...games.rulesets import Game
+from .ranges import _CUT_BITS, RangeWorker, _dyadic_inside, _remote_start, _remote_stop, _worker
+from .cuts import balanced_cuts, split_interval, stitch
+from ..piecewise import SolveProgress, exact_interval, solve_positions
+from ..solution import Solution
 
 #: a steal needs the victim to have at least this many positions after the
 #: one it is solving (the thief solves that one again on its part, cold)

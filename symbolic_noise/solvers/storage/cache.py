@@ -54,10 +54,10 @@ import warnings
 from typing import Callable
 
 from . import codec
-from ..games.channels import Channel, get_channel
-from ..errors import CacheError
-from ..games.rulesets import Game
-from ..exact.formula import exact_number
+from ...games.channels import Channel, get_channel
+from ...errors import CacheError
+from ...games.rulesets import Game
+from ...exact.formula import exact_number
 
 
 #: bump when the stored format or the meaning of a stored value changes
@@ -94,7 +94,7 @@ def max_degree(value) -> int:
 def _channel_key(channel: Channel) -> str | None:
     """The channel's part of the key: its name, the full SHA-256 of its
     document (a channel file), or ``None`` when it cannot be named."""
-    from ..games.provenance import channel_spec
+    from ...games.provenance import channel_spec
 
     spec = channel_spec(channel)
     if spec is None:
@@ -218,9 +218,9 @@ class SolutionCache:
     def _prove(self, v, value) -> None:
         """The Bellman check of ``v``'s entry, values and optimal moves, against
         its followers' values (proved entries, or values solved in this run)."""
-        from ..analysis.bellman import check_position
-        from ..errors import VerificationError
-        from ..exact.piecewise import PiecewiseFunction
+        from ...analysis.bellman import check_position
+        from ...errors import VerificationError
+        from ...exact.piecewise import PiecewiseFunction
 
         values = {v: value}
         for x in self.game.followers(v):

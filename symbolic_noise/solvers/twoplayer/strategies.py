@@ -24,10 +24,10 @@ from typing import Mapping
 
 from flint import fmpq
 
-from ..errors import ExpressionError, GameParameterError, InvalidStrategyError
-from ..games.channels import json_key
-from ..games.rulesets import Game
-from ..exact.formula import exact_number
+from ...errors import ExpressionError, GameParameterError, InvalidStrategyError
+from ...games.channels import json_key
+from ...games.rulesets import Game
+from ...exact.formula import exact_number
 
 
 
@@ -68,7 +68,7 @@ class ClassicalStrategy(Strategy):
     name = "classical"
 
     def weights(self, game, v, misere=False):
-        from ..games.classical import winning_moves
+        from ...games.classical import winning_moves
 
         fs = game.followers(v)
         wins = winning_moves(game, v, misere=misere)

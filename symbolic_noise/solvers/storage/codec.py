@@ -37,12 +37,12 @@ import re
 
 from flint import fmpq, fmpz_poly
 
-from ..exact.algebraic import RealAlgebraic
-from ..errors import CacheError
-from ..exact.piecewise import PiecewiseFunction
+from ...exact.algebraic import RealAlgebraic
+from ...errors import CacheError
+from ...exact.piecewise import PiecewiseFunction
 
-from ..exact.ratfunc import RationalFunction
-from ..exact.formula import exact_number
+from ...exact.ratfunc import RationalFunction
+from ...exact.formula import exact_number
 
 
 def _move(m):
@@ -356,7 +356,7 @@ def check(f: PiecewiseFunction, a, b, moves=None) -> None:
         # no pole inside a piece: the denominator keeps its sign (checked at the
         # points where that can be decided cheaply and exactly)
         if r.den.degree() >= 1:
-            from ..exact.algebraic import real_roots
+            from ...exact.algebraic import real_roots
 
             lo, hi = f.points[j], f.points[j + 1]
             for root in real_roots(r.den, lo.lo, hi.hi):

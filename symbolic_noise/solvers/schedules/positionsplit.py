@@ -1,14 +1,14 @@
 """Parallel solves split by positions: every worker owns the whole p-range and
 solves whole positions, each as soon as its followers are solved.
 
-The lockstep solve (:mod:`symbolic_noise.solvers.lockstep`) splits p and has
+The split by p-ranges (:mod:`symbolic_noise.solvers.schedules.stealing`) has
 every worker solve every position, which suits games whose positions form a
 chain (1-pile Nim: each heap needs every smaller one).  A game whose positions
 form a wide graph, such as Chomp (a 5 x 6 board has 462 positions in 31
 levels), has independent positions to hand out instead, and no p-range to
 balance: a worker solves a position on all of [a, b] with its own caches, and
 only the followers' values it did not solve itself travel to it (exact JSON,
-:mod:`symbolic_noise.solvers.codec`, each at most once per worker).
+:mod:`symbolic_noise.solvers.storage.codec`, each at most once per worker).
 
 The driver keeps every worker busy with :data:`_DEPTH` tasks of one position
 each, taken from the positions whose followers are all solved: first those
@@ -19,7 +19,7 @@ depends on the followers' values alone, never on its caches, so the result is
 the serial solve's (the tests compare every position's formulas, breakpoints
 and optimal sets).
 
-Workers are single-process executors, as for the lockstep solve
+Workers are single-process executors, as for the split by p-ranges
 (``ProcessPoolExecutor(max_workers=1)``, or a Dask client's executor pinned to
 one worker), so a worker's values and caches live in its process between tasks.
 
@@ -49,16 +49,16 @@ from typing import Callable
 
 from flint import fmpq
 
-from . import codec
-from .piecewise import symmetry
-from .piecewise.collector import fewer_collections
-from ..exact.interning import Interner
-from ..exact.piecewise import PiecewiseFunction
-from ..games.channels import Channel, get_channel
-from ..games.rulesets import Game
-from .lockstep import RangeWorker, _worker, _WORKERS
-from .piecewise import SolveProgress, exact_interval
-from .solution import Solution
+from ..storage import codec
+from ..piecewise import symmetry
+from ..piecewise.collector import fewer_collections
+from ...exact.interning import Interner
+from ...exact.piecewise import PiecewiseFunction
+from ...games.channels import Channel, get_channel
+from ...games.rulesets import Game
+from .ranges import RangeWorker, _worker, _WORKERS
+from ..piecewise import SolveProgress, exact_interval
+from ..solution import Solution
 
 #: tasks kept queued at each worker, so that it never waits for the driver
 _DEPTH = 2
@@ -248,7 +248,7 @@ def solve_by_positions(
     workers (see the module docstring); the result is identical to
     :func:`symbolic_noise.solve`.
 
-    The arguments are those of :func:`symbolic_noise.solvers.lockstep.solve_lockstep`
+    The arguments are those of :func:`symbolic_noise.solvers.schedules.stealing.solve_stealing`
     (``known``: positions solved before on ``interval``, handed out as they
     are needed; ``store``: receives every solved position as soon as it is
     back).  ``stats``, a dict if given, receives ``tasks`` (per task: the

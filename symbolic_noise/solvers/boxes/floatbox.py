@@ -1,6 +1,6 @@
 """Interval enclosures of every 1-pile Nim value over many boxes of p at once.
 
-The same enclosure as :func:`symbolic_noise.solvers.hybrid.enclose` (docs/hybrid.md),
+The same enclosure as :func:`symbolic_noise.solvers.boxes.hybrid.enclose` (docs/hybrid.md),
 evaluated in IEEE binary64 interval arithmetic with outward rounding and
 vectorised over a block of boxes and over the sent codes.  It is about twenty
 times faster than the arb version at k = 256, which is what lets one shared set

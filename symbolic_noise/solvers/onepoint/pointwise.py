@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 from flint import fmpq
 
-from ..games.channels import Channel, get_channel
-from ..games.rulesets import Game
-from ..exact.formula import exact_number
+from ...games.channels import Channel, get_channel
+from ...games.rulesets import Game
+from ...exact.formula import exact_number
 
 
 

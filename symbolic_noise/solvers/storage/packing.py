@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 
-from ..exact import polys
-from ..exact.piecewise import PiecewiseFunction
-from ..exact.ratfunc import RationalFunction
+from ...exact import polys
+from ...exact.piecewise import PiecewiseFunction
+from ...exact.ratfunc import RationalFunction
 
 #: bytes (estimated, :meth:`RationalFunction.bytes_estimate`) the values a
 #: solve made may keep as FLINT polynomials; past it the oldest are packed

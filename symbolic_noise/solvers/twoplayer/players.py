@@ -43,15 +43,15 @@ from dataclasses import dataclass
 
 from flint import fmpz_poly
 
-from ..exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, real_roots
-from ..games.channels import Channel, get_channel
-from ..games.rulesets import Game
-from ..exact.piecewise import PiecewiseFunction
-from ..exact.formula import exact_number
-from ..exact.polys import ONE
-from ..exact.ratfunc import RationalFunction
-from .solution import PointResult
-from .piecewise import SolveProgress, exact_interval, solve
+from ...exact.algebraic import RealAlgebraic, dyadic_hull, rational_between, real_roots
+from ...games.channels import Channel, get_channel
+from ...games.rulesets import Game
+from ...exact.piecewise import PiecewiseFunction
+from ...exact.formula import exact_number
+from ...exact.polys import ONE
+from ...exact.ratfunc import RationalFunction
+from ..solution import PointResult
+from ..piecewise import SolveProgress, exact_interval, solve
 from .strategies import (  # noqa: F401  (re-exported: strategies are part of this layer's vocabulary)
     ClassicalStrategy,
     OptimalStrategy,

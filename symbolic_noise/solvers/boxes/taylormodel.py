@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq
 
-from .fastpoint import BallKey
+from ..onepoint.fastpoint import BallKey
 from .hybrid import distances
 
 
@@ -283,7 +283,7 @@ def nim_models(K: int, c, lo, hi, *, order: int = 2, exact=None, keep=None, prec
 
     Exact coefficients when ``exact`` (default: c is 1/2 or 1), balls otherwise.
     The box ``c + [lo, hi]`` must lie in [0, 1/2] or in [1/2, 1]; at ``c = 1`` the
-    weights are ``u^(D_s - d)`` as in :mod:`symbolic_noise.solvers.hybrid`.
+    weights are ``u^(D_s - d)`` as in :mod:`symbolic_noise.solvers.boxes.hybrid`.
     """
     c, lo, hi = fmpq(c), fmpq(lo), fmpq(hi)
     if exact is None:

@@ -1,4 +1,5 @@
-"""Parallel sub-interval solves give exactly the serial results."""
+"""Cutting [a, b] into ranges of p and joining the values exactly; minimal
+polynomials and point values computed on workers equal the serial ones."""
 
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -6,36 +7,16 @@ import pytest
 from flint import fmpq, fmpz_poly
 
 from symbolic_noise import Chomp, Nim, solve
-from symbolic_noise.games.heapgames import MultiNim
 from symbolic_noise.exact.algebraic import RealAlgebraic
 from symbolic_noise.exact.piecewise import PointValue
-from symbolic_noise.solvers.parallel import balanced_cuts, minimal_polynomials_on, solve_parallel, split_interval, stitch
+from symbolic_noise.solvers.schedules.cuts import balanced_cuts, split_interval, stitch
+from symbolic_noise.solvers.schedules.offload import minimal_polynomials_on
 
 
 def same(a, b):
     assert a.positions() == b.positions()
     for v in a.positions():
         assert a.value(v) == b.value(v), v
-
-
-@pytest.mark.parametrize(
-    "game,channel",
-    [(Nim(14), "binary"), (Chomp(2, 3), "king"), (Chomp(3, 3), "rook"), (MultiNim((2, 3)), "binary")],
-    ids=lambda x: getattr(x, "describe", lambda: x)(),
-)
-@pytest.mark.parametrize("balance", [True, False])
-def test_process_pool_matches_serial(game, channel, balance):
-    serial = solve(game, channel)
-    with ProcessPoolExecutor(2) as pool:
-        par = solve_parallel(game, channel, executor=pool, chunks=3, balance=balance)
-    same(serial, par)
-
-
-def test_sub_interval_and_misere():
-    serial = solve(Nim(9), "binary", ("1/4", "7/8"), misere=True)
-    with ThreadPoolExecutor(2) as pool:
-        par = solve_parallel(Nim(9), "binary", ("1/4", "7/8"), executor=pool, chunks=5, misere=True)
-    same(serial, par)
 
 
 def test_cuts():
@@ -52,14 +33,6 @@ def test_stitch_rejects_gaps():
     g = solve(Nim(3), "binary", ("1/2", 1)).value()
     with pytest.raises(ValueError):
         stitch([f, g])
-
-
-def test_dask_local_cluster():
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as client:
-            par = solve_parallel(Nim(10), "binary", executor=client.get_executor(), chunks=4)
-    same(solve(Nim(10), "binary"), par)
 
 
 def test_cli_dask_scheduler_address(capsys):
@@ -142,7 +115,7 @@ def test_point_values_on_workers_are_the_serial_ones():
     (point_values_on) print as the serial ones, in every digit of the JSON
     report's exact and decimal forms; a worker's answer replaces the
     resultant that the report would otherwise compute."""
-    from symbolic_noise.solvers.parallel import point_values_on
+    from symbolic_noise.solvers.schedules.offload import point_values_on
 
     f = solve(Chomp(4, 4), "king").value()
     inner = range(1, len(f.points) - 1)

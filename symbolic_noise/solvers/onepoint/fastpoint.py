@@ -1,6 +1,6 @@
 """Fast backward induction at one rational p, exact or in certified balls.
 
-:func:`symbolic_noise.solvers.pointwise.evaluate` is the slow reference: it builds every
+:func:`symbolic_noise.solvers.onepoint.pointwise.evaluate` is the slow reference: it builds every
 psi matrix as rational functions and multiplies entry by entry.  This module
 answers the same question ("N_v at this p, every sent move's value, the exact
 optimal set") at a cost that follows the game's structure:
@@ -46,10 +46,10 @@ from functools import reduce
 
 from flint import arb, arb_mat, ctx, fmpq, fmpq_mat, fmpz, fmpz_mat
 
-from ..games.channels import BinaryChannel, Channel, IdentityChannel, NeighbourChannel, UniformChannel, get_channel
-from ..errors import IntervalError, InvalidChannelError
-from ..games.rulesets import Chomp, Game, Nim
-from ..exact.formula import exact_number
+from ...games.channels import BinaryChannel, Channel, IdentityChannel, NeighbourChannel, UniformChannel, get_channel
+from ...errors import IntervalError, InvalidChannelError
+from ...games.rulesets import Chomp, Game, Nim
+from ...exact.formula import exact_number
 
 
 
@@ -535,8 +535,8 @@ def solve_constant(game: Game, channel: Channel, interval, root, *, misere: bool
     >>> sol.value().formulas[0], sorted(sol.at("1/3").optimal)
     (parse_formula('1/3'), [(1, 2), (2, 1), (2, 2)])
     """
-    from ..exact.piecewise import PiecewiseFunction
-    from .solution import Solution
+    from ...exact.piecewise import PiecewiseFunction
+    from ..solution import Solution
 
     a, b = interval
     if not is_constant_channel(game, channel, root, (a, b)):
@@ -573,7 +573,7 @@ def _pow2(e: int) -> fmpq:
 
 def value_at(game: Game, channel: Channel | str, p, *, start=None, misere: bool = False, store=None) -> PointAnswer:
     """N at one exact ``p``: read off the piecewise solution when ``store`` (a
-    :class:`~symbolic_noise.solvers.cache.SolutionCache`) already holds it, else computed
+    :class:`~symbolic_noise.solvers.storage.cache.SolutionCache`) already holds it, else computed
     by :func:`point_solve` (exact), without solving for every p.
 
     >>> from symbolic_noise.games.rulesets import Nim

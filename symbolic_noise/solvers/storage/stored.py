@@ -21,7 +21,7 @@ Examples
 --------
 >>> import os, tempfile
 >>> from symbolic_noise import Nim, solve
->>> from symbolic_noise.solvers.cache import SolutionCache
+>>> from symbolic_noise.solvers.storage.cache import SolutionCache
 >>> path = os.path.join(tempfile.mkdtemp(), "c.sqlite")
 >>> with SolutionCache(path, Nim(6), "binary") as store:
 ...     full = solve(Nim(6), "binary", store=store)
@@ -36,13 +36,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..exact.interning import Interner
-from ..exact.piecewise import PiecewiseFunction
-from ..games.channels import Channel, get_channel
-from ..games.rulesets import Game
+from ...exact.interning import Interner
+from ...exact.piecewise import PiecewiseFunction
+from ...games.channels import Channel, get_channel
+from ...games.rulesets import Game
 from .cache import _position_key, max_degree
-from .solution import Solution
-from .piecewise import exact_interval, solve
+from ..solution import Solution
+from ..piecewise import exact_interval, solve
 
 
 class StoredValues(Mapping):
@@ -107,12 +107,12 @@ class StoredValues(Mapping):
 def stored_solution(game: Game, channel: Channel | str, interval, store, *, start=None,
                     misere: bool = False) -> Solution | None:
     """The solution of ``game`` from ``start`` read from ``store`` (a
-    :class:`~symbolic_noise.solvers.cache.SolutionCache`) on demand, or
+    :class:`~symbolic_noise.solvers.storage.cache.SolutionCache`) on demand, or
     ``None`` when the store holds no sound entry of the start position, the
     start position has no move, or the channel does not depend on p (then
     :func:`solve` makes the solution in one exact evaluation and reads no
     cache).  ``store`` must stay open while the solution is read."""
-    from .fastpoint import is_constant_channel
+    from ..onepoint.fastpoint import is_constant_channel
 
     if not getattr(store, "enabled", True):  # (a channel with no stable key: nothing is cached)
         return None
