@@ -1,4 +1,4 @@
-"""Phase diagrams by a sweep over q of exact one-parameter solves (issue 11).
+"""Phase diagrams by a sweep over q of exact one-parameter solves.
 
 The global decomposition of :mod:`symbolic_noise.analysis.phase` splits every
 column at every critical value of every switching polynomial of every state.

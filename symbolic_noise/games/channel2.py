@@ -1,6 +1,6 @@
 """Two-parameter channels: psi depends on (p, q), and both players send through it.
 
-The only one so far is the **asymmetric binary channel** (issue 11): every move
+The only one so far is the **asymmetric binary channel**: every move
 is written as its binary code (as for the ``binary`` channel, theory.md 3.1),
 and each digit is corrupted independently,
 

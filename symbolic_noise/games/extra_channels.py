@@ -153,7 +153,7 @@ class ChebyshevChannel(Channel):
     ``2^-d(t, u)`` (``d`` the Chebyshev distance):
     ``psi(t, u) = (1 - p) 2^-d(t,u) / sum_{u' != t} 2^-d(t,u')``; a target with
     no other legal square is hit surely.  p is the chance of hitting the target,
-    as for ``king``/``rook``/``all`` (issue 12 words it as 1 - p).
+    as for ``king``/``rook``/``all`` (the paper's open question 3 words it with the error probability, 1 - p).
 
     >>> from symbolic_noise.games.rulesets import Chomp
     >>> [f.text() for f in ChebyshevChannel().matrix(Chomp(1, 4), (4,))[0]]   # aim at (1, 2)
