@@ -90,6 +90,23 @@ def test_the_exact_core_has_no_import_circle_and_reads_no_text():
         visit(node, [])
 
 
+def test_no_module_is_too_long():
+    """No module of the package over 900 lines; the piecewise engine's under 800."""
+    long = {}
+    for path in _package_files():
+        lines = len(path.read_text().splitlines())
+        limit = 800 if "piecewise" in path.parts and "solvers" in path.parts else 900
+        if lines > limit:
+            long[str(path.relative_to(PKG))] = lines
+    assert not long, long
+
+
+def test_every_module_is_in_a_layer():
+    """Only the package's entry points and its errors live at the top."""
+    top = sorted(p.name for p in PKG.glob("*.py"))
+    assert top == ["__init__.py", "__main__.py", "_version.py", "errors.py"]
+
+
 @pytest.mark.parametrize("old, new", sorted(symbolic_noise._MOVED.items()))
 def test_old_flat_module_paths_are_the_same_modules(old, new):
     """``import symbolic_noise.solver`` (the 0.1 layout) or

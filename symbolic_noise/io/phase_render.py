@@ -173,7 +173,8 @@ def add_parser(sub, add_game_arguments) -> None:
 
 
 def cmd_phase(args) -> int:
-    from .cli import _channel, _emit, _position, dask_client, local_pool, stop_pools
+    from .cli import _channel, _emit, _position
+    from .workers import dask_client, local_pool, stop_pools
     from ..games.registry import game_from_spec
     from ..analysis.phase import phase
 
