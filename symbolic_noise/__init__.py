@@ -52,6 +52,7 @@ _MOVED = {
     **{"solvers." + m: "solvers.twoplayer." + m for m in "players strategies".split()},
     **{"solvers." + m: "solvers.schedules." + m for m in "positionsplit stealing".split()},
     "solvers.lockstep": "solvers.schedules.ranges",
+    "games.channel2": "games.twoparameter",
 }
 
 

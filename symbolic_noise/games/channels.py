@@ -534,7 +534,7 @@ def validate_rows(rows: Rows, interval=(0, 1), *, game: Game | None = None, posi
 
 def _asymmetric() -> Channel:
     # a two-parameter channel (phase diagrams only); it builds on the bivariate core
-    from .channel2 import AsymmetricBinaryChannel
+    from .twoparameter import AsymmetricBinaryChannel
 
     return AsymmetricBinaryChannel()
 

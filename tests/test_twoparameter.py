@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 from flint import fmpq
 
-from symbolic_noise.games.channel2 import AsymmetricBinaryChannel
+from symbolic_noise.games.twoparameter import AsymmetricBinaryChannel
 from symbolic_noise.games.channels import BinaryChannel, get_channel
 from symbolic_noise.errors import ChannelNotApplicableError, InvalidChannelError
 from symbolic_noise.games import Nim
