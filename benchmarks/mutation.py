@@ -74,8 +74,8 @@ TESTS = {
     "symbolic_noise/games/extra_channels.py": ["tests/test_extra_channels.py"],
     "symbolic_noise/solvers/fastpoint.py": ["tests/test_fastpoint.py"],
     "symbolic_noise/solvers/pointwise.py": ["tests/test_pointwise.py", "tests/test_fastpoint.py"],
-    # being rewritten on another branch (2026-11-28); run them when it lands
-    "symbolic_noise/analysis/certificates.py": ["tests/test_certificates.py"],
+    "symbolic_noise/analysis/certificates.py": ["tests/test_certificates.py", "tests/test_certificate_forgery.py"],
+    "symbolic_noise/analysis/bellman.py": ["tests/test_bellman.py"],
     "symbolic_noise/solvers/cache.py": ["tests/test_cache.py"],
 }
 
