@@ -617,6 +617,22 @@ def test_from_sympy_text_numbers_and_close_conjugates():
     assert y < x and y.minpoly() == x.minpoly()
 
 
+def test_from_sympy_tells_apart_roots_closer_than_its_first_approximation():
+    """Mignotte's x^3 - 2(a x - 1)^2 with a = 10^20 (irreducible: Eisenstein at
+    2) has two roots about 1.4e-50 apart around 1/a, closer than a 50-digit
+    approximation can tell: f(1/a) = a^-3 > 0 and f(1/a -+ 10^-49) ~ -2e-58 < 0
+    put one in (1/a - 10^-49, 1/a) and the other in (1/a, 1/a + 10^-49)."""
+    x = sympy.Symbol("x")
+    a = 10**20
+    p = sympy.Poly(x**3 - 2 * (a * x - 1) ** 2, x)
+    f = fmpz_poly([int(c) for c in reversed(p.all_coeffs())])
+    assert f(fmpq(1, a)) > 0 and f(fmpq(1, a) - fmpq(1, 10**49)) < 0 and f(fmpq(1, a) + fmpq(1, 10**49)) < 0
+    r0, r1, r2 = (RealAlgebraic.from_sympy(sympy.CRootOf(p, k)) for k in range(3))
+    assert fmpq(1, a) - fmpq(1, 10**49) < r0 < fmpq(1, a) < r1 < fmpq(1, a) + fmpq(1, 10**49) < r2
+    assert [r.root_index() for r in (r0, r1, r2)] == [0, 1, 2]
+    assert all(r.sign_of(f) == 0 for r in (r0, r1, r2))
+
+
 def test_separate_and_refine_negative_numbers():
     """-1/sqrt(2) < -1/sqrt(3), both first isolated by (-1, 0): a rational
     strictly between them, and refine_to on negative numbers reaches the width;

@@ -206,19 +206,26 @@ class RealAlgebraic:
         x = sympy.Dummy("x")
         mp = sympy.Poly(sympy.minimal_polynomial(expr, x), x)
         f = polys.primitive(fmpz_poly([int(c) for c in reversed(mp.all_coeffs())]))
-        approx = sympy.Rational(sympy.N(expr, 50))
         rationals, intervals, g = polys.isolate_real_roots(f, -polys.root_bound(f), polys.root_bound(f))
         candidates = [cls.rational(r) for r in rationals] + [cls._from_isolation(g, a, b) for a, b in intervals]
-        target = fmpq(int(approx.p), int(approx.q))
-        # the root nearest to a 50-digit approximation; refine until it is unambiguous
+        # the root within `slack` of a `digits`-digit approximation (whose error
+        # is below 10^-digits relative): refine the candidates near it to
+        # intervals narrower than `slack`; when two distinct roots are still
+        # that near (closer than the approximation can tell), ask for more digits
+        digits = 50
         while True:
-            near = [c for c in candidates if c._lo - fmpq(1, 10**40) <= target <= c._hi + fmpq(1, 10**40)]
+            approx = sympy.Rational(sympy.N(expr, digits))
+            target = fmpq(int(approx.p), int(approx.q))
+            slack = fmpq(1, 10 ** (digits - 5)) * max(1, abs(target))
+            near = [c for c in candidates if c._lo - slack <= target <= c._hi + slack]
+            for c in near:
+                c.refine_to(slack)
+            near = [c for c in near if c._lo - slack <= target <= c._hi + slack]
             if len(near) == 1:
                 return near[0]
             if not near:
                 raise ValueError(f"{expr} is not a real algebraic number")
-            for c in near:
-                c.refine()
+            digits *= 2
 
     # ------------------------------------------------------------------ basic access
 
