@@ -648,3 +648,58 @@ def test_separate_and_refine_negative_numbers():
     c = RealAlgebraic.root(fmpz_poly([1, 0, -2]), 0, 1)
     c.refine_to(fmpq(1, 10**12))
     assert c.hi - c.lo <= fmpq(1, 10**12) and 2 * c.lo**2 < 1 < 2 * c.hi**2
+
+
+def _is_nearest_double(x: RealAlgebraic, f: float) -> bool:
+    """``f`` is a double nearest to ``x``: ``x`` lies between the midpoints of
+    ``f`` and its two neighbours (exact comparisons with the doubles as fmpq),
+    and on a midpoint ``f`` has the even last bit."""
+    import math
+
+    down, up = math.nextafter(f, -math.inf), math.nextafter(f, math.inf)
+    q = lambda d: fmpq(*Fraction(d).as_integer_ratio())  # noqa: E731  (a double is an exact rational)
+    lo, hi = (q(down) + q(f)) / 2, (q(f) + q(up)) / 2
+    if x.compare(lo) < 0 or x.compare(hi) > 0:
+        return False
+    even = int(math.frexp(f)[0] * 2**53) % 2 == 0  # the last bit of a normal double's significand
+    return (x.compare(lo) != 0 and x.compare(hi) != 0) or even
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(2, 10**6).filter(lambda n: int(n**0.5) ** 2 != n and (int(n**0.5) + 1) ** 2 != n),
+    e=st.integers(-1060, 1000),
+    sign_=st.sampled_from([1, -1]),
+)
+def test_float_is_the_nearest_double_of_square_roots_at_every_scale(n, e, sign_):
+    """float(+-sqrt(n) 2^e) is the nearest double, from the subnormals to
+    near the largest double, checked exactly against its neighbours."""
+    import math
+
+    # the root of 4^-e x^2 - n (e < 0) or x^2 - n 4^e (e >= 0) in +-(2^e, n 2^e)
+    f = fmpz_poly([-n, 0, 4 ** (-e)]) if e < 0 else fmpz_poly([-n * 4**e, 0, 1])
+    two_e = fmpq(2) ** e if e >= 0 else fmpq(1, 2 ** (-e))
+    x = RealAlgebraic.root(f, two_e, n * two_e) if sign_ > 0 else RealAlgebraic.root(f, -n * two_e, -two_e)
+    got = float(x)
+    assert math.isfinite(got) and _is_nearest_double(x, got)
+
+
+def test_float_rounds_near_ties_and_rationals_correctly():
+    """Ties and near-ties: 1 + 2^-53 (a tie) rounds to 1.0 (even), 1 + 3 2^-53
+    to the even 1 + 2^-51; 1 + 2^-53 -+ sqrt(2) 2^-200 (irrational, off the tie
+    by far less than 2^-60) round down and up; 1/3 and 10^-320 (subnormal)."""
+    import math
+
+    assert float(RealAlgebraic.rational(fmpq(2**53 + 1, 2**53))) == 1.0
+    assert float(RealAlgebraic.rational(fmpq(2**53 + 3, 2**53))) == 1 + 2.0**-51
+    assert float(RealAlgebraic.rational(fmpq(1, 3))) == 1 / 3
+    tiny = RealAlgebraic.rational(fmpq(1, 10**320))
+    assert _is_nearest_double(tiny, float(tiny)) and float(tiny) > 0
+    K = 2**200 + 2**147  # 2^200 (1 + 2^-53)
+    f = fmpz_poly([-K, 2**200]) ** 2 - 2  # roots 1 + 2^-53 -+ sqrt(2) 2^-200
+    tie = fmpq(K, 2**200)
+    # isolating intervals that straddle the tie: their midpoints fall on either side
+    below = RealAlgebraic.root(f, tie - fmpq(1, 4), tie + fmpq(1, 2**201))
+    above = RealAlgebraic.root(f, tie - fmpq(1, 2**201), tie + fmpq(1, 3))
+    assert float(below) == 1.0 and float(above) == math.nextafter(1.0, 2.0)
+    assert _is_nearest_double(below, 1.0) and _is_nearest_double(above, math.nextafter(1.0, 2.0))

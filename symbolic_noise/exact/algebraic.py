@@ -28,6 +28,7 @@ CRootOf(2*x**2 - 1, 1)
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from flint import arb, arb_poly, ctx, fmpq, fmpz_poly, nmod_poly
@@ -594,9 +595,19 @@ class RealAlgebraic:
             return mpmath.mpf(mid.numerator) / mid.denominator
 
     def __float__(self) -> float:
-        """Nearest double, for plotting only; never use it to decide anything."""
-        lo, hi = self.enclosure(fmpq(1, 2**60))
-        return float((lo + hi) / 2)
+        """The nearest double (ties to even, as ``float`` of a ``Fraction``),
+        for plotting only; never use it to decide anything.  The enclosure is
+        narrowed until both of its ends round to the same double: rounding is
+        monotone, so the number rounds to it too (an irrational number is never
+        a tie, so this ends)."""
+        width = fmpq(1, 2**60)
+        while True:
+            lo, hi = self.enclosure(width)
+            a, b = _round_to_double(lo), _round_to_double(hi)
+            if a == b and math.copysign(1.0, a) == math.copysign(1.0, b):
+                return a
+            gap = hi - lo
+            width = fmpq(gap.numerator, gap.denominator * 2**32)
 
     def __str__(self) -> str:
         if self._lo == self._hi:
@@ -612,6 +623,15 @@ class RealAlgebraic:
         from ..io.display import algebraic_latex  # the renderer, in the rendering layer
 
         return algebraic_latex(self)
+
+
+def _round_to_double(q: Fraction) -> float:
+    """The double nearest to ``q``, ties to even (``int / int`` is correctly
+    rounded in Python); beyond the largest double, an infinity."""
+    try:
+        return float(q)
+    except OverflowError:
+        return math.inf if q > 0 else -math.inf
 
 
 def real_roots(f: fmpz_poly, lo, hi) -> list[RealAlgebraic]:
