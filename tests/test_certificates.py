@@ -12,7 +12,16 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import Chomp, Nim, solve
-from symbolic_noise.analysis.certificates import Statement, StatementError, VerificationError, check, verify
+from symbolic_noise.analysis.certificates import (
+    Statement,
+    StatementError,
+    VerificationError,
+    certificate_document,
+    check,
+    check_family,
+    document_text,
+    verify,
+)
 from symbolic_noise.games.heapgames import MultiNim
 
 import fraction_reference  # noqa: E402  (pytest puts tests/ on sys.path)
@@ -190,3 +199,57 @@ def test_optimal_sets_at_a_single_point_against_backward_induction(p, members):
     if not cert.holds:  # the counterexample names two moves whose comparison breaks the claim
         assert cert.counterexample["p"] == str(p)
     assert verify(json.loads(json.dumps(cert.to_json()))) is True  # the verdict is the one verify re-derives
+
+
+def _fraction(text: str) -> Fraction:
+    return Fraction(text)
+
+
+N3 = solve(Nim(3), "binary")
+
+
+def test_check_family_against_the_closed_form_of_nim_3():
+    """N_3(p) = (1 - p + p^2)/(1 + p) on [0, 1/2] (the paper), and N_3 - 1/2 =
+    (2p - 1)(p - 1)/(2(1 + p)) >= 0 there; N_5 < 1/2 at 7/10 and N_3 < 1/2 at
+    7/10, above 0.505 at 3/5 (backward induction).  The family's certificates
+    say so, key by key, with a dict of statements or a function of the key,
+    and the counterexample's N is backward induction in Fractions at its p."""
+    sols = {3: (N3, 3), 5: (N5, 5)}
+    by_dict = check_family(sols, {3: "N >= 1/2 on [0, 1/2]", 5: "N >= 1/2 on [1/2, 1]"})
+    assert set(by_dict) == {3, 5} and by_dict[3].holds and not by_dict[5].holds
+    by_fn = check_family({3: (N3, 3)}, lambda k: f"N >= 1/2 on [0, {k}/4]")
+    cert = by_fn[3]
+    assert cert.statement == Statement.parse("N >= 1/2 on [0, 3/4]") and not cert.holds
+    ce = cert.counterexample
+    p = _fraction(ce["p"])
+    assert Fraction(3, 5) < p <= Fraction(3, 4)
+    n = _fraction(ce["N"])
+    assert n == fraction_reference.nim(3, "binary", p)[3][0] < Fraction(1, 2)
+    assert Fraction(ce["N_decimal"]) - n < Fraction(1, 10**19) and abs(Fraction(ce["p_decimal"]) - p) < Fraction(1, 10**19)
+
+
+def test_counterexamples_of_optimality_carry_both_moves_values():
+    """A refuted 'optimal 3 on [1/2, 4/5]' names p and the values of the
+    claimed move and of a better one there, equal to backward induction in
+    Fractions, the better one larger."""
+    cert = check(N5, "optimal 3 on [1/2, 4/5]")
+    ce = cert.counterexample
+    p = _fraction(ce["p"])
+    _, best, moves = fraction_reference.nim(5, "binary", p)[5]
+    named = {k[2:-1]: _fraction(v) for k, v in ce.items() if k.startswith("N(") and not k.endswith("_decimal")}
+    assert "3" in named and len(named) == 2
+    (other,) = set(named) - {"3"}
+    assert named["3"] == moves[3] and named[other] == moves[int(other)] and named[other] > named["3"]
+    assert abs(Fraction(ce[f"N({other})_decimal"]) - named[other]) < Fraction(1, 10**19)
+
+
+def test_document_text_is_the_document_one_claim_and_one_value_per_line():
+    """document_text is JSON of the same document, with one line per claim and
+    per value (and three lines around them)."""
+    doc = certificate_document([check(N5, "N >= 1/2 on [0, 1/2]"), check(N5, "optimal 0 on [0, 1/2]")])
+    text = document_text(doc)
+    assert json.loads(text) == doc and text.endswith("]}\n")
+    lines = text.splitlines()
+    assert len(lines) == len(doc["claims"]) + len(doc["values"]) + 3
+    assert all(json.loads(lines[1 + i].rstrip(",")) == c for i, c in enumerate(doc["claims"]))
+    assert verify(json.loads(text)) is True
