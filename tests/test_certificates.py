@@ -7,7 +7,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from flint import fmpq
+from flint import fmpq, fmpz_poly
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -253,3 +253,103 @@ def test_document_text_is_the_document_one_claim_and_one_value_per_line():
     assert len(lines) == len(doc["claims"]) + len(doc["values"]) + 3
     assert all(json.loads(lines[1 + i].rstrip(",")) == c for i, c in enumerate(doc["claims"]))
     assert verify(json.loads(text)) is True
+
+
+def _point(d: dict):
+    """A breakpoint of a certificate, exactly: a rational, or the root of its polynomial in (lo, hi]."""
+    from symbolic_noise.exact.algebraic import RealAlgebraic
+
+    if "poly" not in d:
+        return RealAlgebraic.rational(fmpq(*Fraction(d["exact"]).as_integer_ratio()))
+    return RealAlgebraic.root(fmpz_poly([int(c) for c in d["poly"]]), fmpq(*Fraction(d["lo"]).as_integer_ratio()),
+                              fmpq(*Fraction(d["hi"]).as_integer_ratio()))
+
+
+def _at(rf: dict, t: Fraction) -> Fraction:
+    """A certificate's formula {num, den} (coefficients from degree 0) at t."""
+    ev = lambda cs: sum(Fraction(int(c)) * t**i for i, c in enumerate(cs))  # noqa: E731
+    return ev(rf["num"]) / ev(rf["den"])
+
+
+@pytest.mark.parametrize(
+    "text,n",
+    [("N >= 1/2 on [0, 1/2]", 5), ("N >= 45/100 on [0, 1]", 5), ("|2N-1| < 1/10 on [2/5, 3/5]", 5),
+     ("N <= 1 on [0, 1]", 3), ("optimal 0 on [0, 1/2]", 5), ("optimal-set {4} on [4/5, 99/100]", 5)],
+)
+def test_the_reasons_of_a_certificate_are_true(text, n):
+    """Every reason a certificate gives, re-checked from its own text: each
+    piece's formulas are N (and each move's value) by backward induction in
+    Fractions at the sample points; each sign claim's polynomial g has the
+    stated sign at each sample point, which lies strictly between the piece's
+    ends and the listed roots; the roots are roots of g strictly inside; the
+    ends' signs are g's; and the signs are the ones the claim needs."""
+    sol = {3: N3, 5: N5}[n]
+    cert = check(sol, text)
+    assert cert.holds and cert.pieces
+    for entry in cert.pieces:
+        lo, hi = _point(entry["lo"]), _point(entry["hi"])
+        assert lo.compare(hi) < 0
+        for claim in entry["claims"]:
+            if claim["kind"] != "sign":
+                assert claim["kind"] == "identical"
+                continue
+            g = fmpz_poly([int(c) for c in claim["g"]])
+            roots = [_point(r) for r in claim["roots"]]
+            cuts = [lo, *roots, hi]
+            assert all(x.compare(y) < 0 for x, y in zip(cuts, cuts[1:])) and all(r.sign_of(g) == 0 for r in roots)
+            assert len(claim["points"]) == len(cuts) - 1
+            for (t, s), x, y in zip(claim["points"], cuts, cuts[1:]):
+                t = fmpq(*Fraction(t).as_integer_ratio())
+                assert x.compare(t) < 0 < y.compare(t) and (g(t) > 0) - (g(t) < 0) == s
+                tf = Fraction(int(t.p), int(t.q))
+                ref_n, _, ref_moves = fraction_reference.nim(n, "binary", tf)[n]
+                if "formula" in entry:
+                    assert _at(entry["formula"], tf) == ref_n
+                for name, rf in entry.get("moves", {}).items():
+                    assert _at(rf, tf) == ref_moves[int(name)]
+            assert claim["ends"] == [lo.sign_of(g), hi.sign_of(g)]
+            signs = [s for _, s in claim["points"]] + claim["ends"]
+            assert all(s > 0 for s in signs) if claim["need"] == "pos" else all(s >= 0 for s in signs)
+
+
+def test_a_value_claim_that_touches_its_bound_then_crosses_it():
+    """N_5(1/2) = 1/2 (every move ties there) and N_5(3/5) > 1/2: 'N <= 1/2 on
+    [1/2, 3/5]' fails, not at 1/2 (where it holds with equality) but at a p
+    inside where N_5 > 1/2 by backward induction."""
+    cert = check(N5, "N <= 1/2 on [1/2, 3/5]")
+    assert not cert.holds
+    p = _fraction(cert.counterexample["p"])
+    assert Fraction(1, 2) < p <= Fraction(3, 5)
+    assert _fraction(cert.counterexample["N"]) == fraction_reference.nim(5, "binary", p)[5][0] > Fraction(1, 2)
+
+
+def test_chomp_and_misere_certificates_verify():
+    """A Chomp certificate names its position as a list (the JSON of a tuple)
+    and verifies; a misère certificate says so, and verifies (its values are
+    misère values: N = 1 at the terminal position)."""
+    cert = check(CHOMP, "optimal (2,2) on [1/3, 1]")
+    doc = json.loads(json.dumps(cert.to_json()))
+    assert doc["claims"][0]["position"] == [list(x) if isinstance(x, tuple) else x for x in CHOMP.start]
+    assert doc["claims"][0]["verdict"] == "holds" and len(doc["claims"][0]["pieces"]) == len(cert.pieces)
+    assert verify(doc) is True
+    mis = solve(Nim(3), "binary", misere=True)
+    # misère Nim from 3 through a noiseless channel at p = 0: taking to 1 leaves the opponent the last chip
+    assert mis.at(fmpq(0)).value == 1 == fraction_reference.nim(3, "binary", Fraction(0), misere=True)[3][0]
+    cert = check(mis, "N >= 1/2 on [0, 1/10]")
+    doc = json.loads(json.dumps(cert.to_json()))
+    assert doc["misere"] is True and cert.holds and verify(doc) is True
+    doc["claims"][0]["verdict"] = "fails"
+    with pytest.raises(VerificationError):
+        verify(doc)
+
+
+def test_failed_claims_carry_their_counterexample_and_documents_need_solutions():
+    cert = check(N5, "N >= 1/2 on [1/2, 1]")
+    claim = cert.to_json()["claims"][0]
+    assert claim["verdict"] == "fails" and claim["counterexample"] == cert.counterexample
+    from symbolic_noise.analysis.certificates import Certificate
+
+    orphan = Certificate(Statement.parse("N >= 0 on [0, 1]"), 5, True)
+    for certs in ([orphan], [cert, orphan]):
+        with pytest.raises(StatementError, match="know their solution"):
+            certificate_document(certs)
