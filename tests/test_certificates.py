@@ -323,6 +323,23 @@ def test_a_value_claim_that_touches_its_bound_then_crosses_it():
     assert _fraction(cert.counterexample["N"]) == fraction_reference.nim(5, "binary", p)[5][0] > Fraction(1, 2)
 
 
+def test_identical_values_against_a_strict_claim():
+    """Nim from a heap of 1 has one move: N = 1 identically.  |2N - 1| < 1 is
+    then 1 < 1, false everywhere (an identically zero margin is no strict
+    inequality); 'N >= 1' holds identically.  In Chomp 2x2 the moves (1,2) and
+    (2,1) are mirror images, equal identically: neither alone is the optimal set."""
+    one = solve(Nim(1), "binary")
+    for text, where in [("|2N-1| < 1 on [0, 1]", (0, 1)), ("|2N-1| < 1 on [1/3, 1/3]", (Fraction(1, 3),) * 2)]:
+        cert = check(one, text)
+        assert not cert.holds and where[0] <= _fraction(cert.counterexample["p"]) <= where[1]
+        assert cert.counterexample["N"] == "1"
+    assert check(one, "N >= 1 on [0, 1]").holds
+    cert = check(CHOMP, "optimal-set {(1,2)} on [0, 3/10]")
+    assert not cert.holds
+    ce = cert.counterexample
+    assert 0 <= _fraction(ce["p"]) <= Fraction(3, 10) and ce["N((1,2))"] == ce["N((2,1))"]
+
+
 def test_chomp_and_misere_certificates_verify():
     """A Chomp certificate names its position as a list (the JSON of a tuple)
     and verifies; a misère certificate says so, and verifies (its values are

@@ -373,8 +373,10 @@ def _counter(point: RealAlgebraic | fmpq, values: dict, digits: int = 20) -> dic
 
 def _claim(g: fmpz_poly, a: RealAlgebraic, b: RealAlgebraic, need: str, allow_touch: bool):
     """Check ``g`` (need 'nonneg' or 'pos') on [a, b]; returns (reason dict, bad point or None)."""
-    if g.is_zero():
-        return {"kind": "identical"}, (None if need == "nonneg" else rational_between(a, b) if a.compare(b) else a)
+    if g.is_zero():  # g = 0 everywhere: g >= 0 holds identically, g > 0 nowhere
+        if need == "nonneg":
+            return {"kind": "identical"}, None
+        return None, (rational_between(a, b) if a.compare(b) else a)
     an = _analyse(g, a, b)
     # the leftmost violation: the left end, then stretches and roots in order, then the right end
     if not _allowed(need, an["ends"][0], True):
