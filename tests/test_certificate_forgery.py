@@ -187,3 +187,52 @@ def test_named_hostile_inputs(change, message):
     with pytest.raises(VerificationError, match=message or None) as info:
         verify_document(doc)
     assert "\n" not in str(info.value)
+
+
+def test_the_size_caps_of_stored_values_are_exact(monkeypatch):
+    """The caps on a stored value are read at their bounds (lowered here, so
+    that the check stays fast): a formula of degree MAX_DEGREE and a
+    breakpoint polynomial of degree MAX_DEGREE pass the caps (and are then
+    refused for what they are: not the game's value, or not a root), one more
+    is refused by the cap; as many pieces as MAX_PIECES pass, one more is
+    refused; no pieces, and points that are not one more than pieces, are
+    refused by name."""
+    from symbolic_noise.analysis import certificates as C
+
+    monkeypatch.setattr(C, "MAX_DEGREE", 6)
+
+    def attempt(change):
+        doc = json.loads(TEXT["nim"])
+        change(doc["values"][-1][1])
+        with pytest.raises(VerificationError) as info:
+            verify_document(doc)
+        return str(info.value)
+
+    top = ["0"] * 6 + ["1"]  # p^6: MAX_DEGREE + 1 coefficients
+    assert "degree at most" not in attempt(lambda v: v["formulas"][0].__setitem__(0, top))
+    assert "degree at most" in attempt(lambda v: v["formulas"][0].__setitem__(0, top + ["1"]))
+    root = {"poly": ["-1"] + ["0"] * 5 + ["2"], "lo": "0", "hi": "1"}  # 2p^6 - 1
+    assert "degree is too high" not in attempt(lambda v: v["points"].__setitem__(1, root))
+    assert "degree is too high" in attempt(lambda v: v["points"].__setitem__(1, {**root, "poly": root["poly"] + ["1"]}))
+    assert "has no pieces" in attempt(lambda v: (v.__setitem__("formulas", []), v.__setitem__("points", ["0"])))
+    assert "one more point than pieces" in attempt(lambda v: v["points"].append("1"))
+    assert "not an encoded piecewise function" in attempt(lambda v: v.__setitem__("points", "0"))
+    pieces = len(json.loads(TEXT["nim"])["values"][-1][1]["formulas"])
+    monkeypatch.setattr(C, "MAX_PIECES", pieces)
+    assert verify_document(json.loads(TEXT["nim"]))
+    monkeypatch.setattr(C, "MAX_PIECES", pieces - 1)
+    assert "more than" in attempt(lambda v: None)
+
+
+def test_claim_summaries_name_each_comparison():
+    """The summary of an 'optimal 0' claim on Nim 4 compares move 0 with each
+    other move (1, 2, 3) on each piece, needing N(0) - N(m) >= 0; the pieces
+    cover [0, 1/2] from end to end."""
+    claim = DOCS["nim"]["claims"][1]
+    assert claim["statement"] == "optimal 0 on [0, 1/2]" and claim["verdict"] == "holds"
+    pieces = claim["pieces"]
+    assert pieces[0]["lo"]["exact"] == "0" and pieces[-1]["hi"]["exact"] == "1/2"
+    assert all(a["hi"] == b["lo"] for a, b in zip(pieces, pieces[1:]))
+    for piece in pieces:
+        assert sorted(c["against"] for c in piece["claims"]) == ["1", "2", "3"]
+        assert all(c["kind"] in ("sign", "identical") and c.get("need", "nonneg") == "nonneg" for c in piece["claims"])
