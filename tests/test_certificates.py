@@ -273,7 +273,7 @@ def _at(rf: dict, t: Fraction) -> Fraction:
 
 @pytest.mark.parametrize(
     "text,n",
-    [("N >= 1/2 on [0, 1/2]", 5), ("N >= 45/100 on [0, 1]", 5), ("|2N-1| < 1/10 on [2/5, 3/5]", 5),
+    [("N >= 1/2 on [0, 1/2]", 5), ("N >= 1/2 on [1/2, 3/5]", 5), ("N >= 45/100 on [0, 1]", 5), ("|2N-1| < 1/10 on [2/5, 3/5]", 5),
      ("N <= 1 on [0, 1]", 3), ("optimal 0 on [0, 1/2]", 5), ("optimal-set {4} on [4/5, 99/100]", 5)],
 )
 def test_the_reasons_of_a_certificate_are_true(text, n):
@@ -289,6 +289,9 @@ def test_the_reasons_of_a_certificate_are_true(text, n):
     for entry in cert.pieces:
         lo, hi = _point(entry["lo"]), _point(entry["hi"])
         assert lo.compare(hi) < 0
+        for end, x in ((entry["lo"], lo), (entry["hi"], hi)):  # the 20-digit decimals of the ends
+            assert x.compare(fmpq(*Fraction(end["decimal"]).as_integer_ratio()) - fmpq(1, 10**19)) > 0
+            assert x.compare(fmpq(*Fraction(end["decimal"]).as_integer_ratio()) + fmpq(1, 10**19)) < 0
         for claim in entry["claims"]:
             if claim["kind"] != "sign":
                 assert claim["kind"] == "identical"
@@ -355,6 +358,9 @@ def test_chomp_and_misere_certificates_verify():
     cert = check(mis, "N >= 1/2 on [0, 1/10]")
     doc = json.loads(json.dumps(cert.to_json()))
     assert doc["misere"] is True and cert.holds and verify(doc) is True
+    from symbolic_noise import __version__
+
+    assert doc["software"] == f"symbolic_noise {__version__}" and doc["format"] == "symbolic-noise.certificate/2"
     doc["claims"][0]["verdict"] = "fails"
     with pytest.raises(VerificationError):
         verify(doc)
@@ -370,3 +376,17 @@ def test_failed_claims_carry_their_counterexample_and_documents_need_solutions()
     for certs in ([orphan], [cert, orphan]):
         with pytest.raises(StatementError, match="know their solution"):
             certificate_document(certs)
+
+
+@pytest.mark.parametrize("point", ["0", "1/3", "1/2", "9/10"])
+def test_value_statements_at_a_single_point_against_backward_induction(point):
+    """At a single point p, 'N >= c', 'N <= c' and 'N == c' hold exactly as
+    backward induction in Fractions says, for c = N_5(p) and its neighbours."""
+    p = Fraction(point)
+    n = fraction_reference.nim(5, "binary", p)[5][0]
+    for c, ge, le in [(n, True, True), (n + Fraction(1, 1000), False, True), (n - Fraction(1, 1000), True, False)]:
+        assert check(N5, f"N >= {c} on [{p}, {p}]").holds is ge
+        assert check(N5, f"N <= {c} on [{p}, {p}]").holds is le
+        assert check(N5, f"N == {c} on [{p}, {p}]").holds is (ge and le)
+        cert = check(N5, f"N >= {c} on [{p}, {p}]")
+        assert cert.holds or (cert.counterexample["p"] == str(p) and _fraction(cert.counterexample["N"]) == n)
