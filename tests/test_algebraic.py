@@ -226,6 +226,31 @@ def test_single_root_between_places_the_root_at_x_without_refining():
     assert single_root_between(f, RealAlgebraic.rational(fmpq(5, 8)), RealAlgebraic.rational(fmpq(11, 16)), fmpq(1, 2), fmpq(1), -1) == ([], False)
 
 
+def test_single_root_between_at_the_ends_of_isolating_intervals():
+    """The one root of f in (lo, hi) exactly at an end of x's or y's isolating
+    interval is placed without refining: 1/2, the root of 2p - 1, below an
+    irrational x isolated by (1/2, 1) and above one isolated by (0, 1/2);
+    inside (x, y) for y isolated by (1/2, 1), and then found as the exact
+    rational 1/2.  A common factor of f and x's polynomial whose root lies
+    outside x's interval (p - 3) says nothing about x: undecided (None) or
+    the answer of the full isolation, never 'at x'."""
+    f = fmpz_poly([-1, 2])  # 2p - 1, s_lo = -1 on (0, 1)
+    half = fmpq(1, 2)
+    above = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), half, 1)  # 0.7071, isolated by (1/2, 1)
+    below = RealAlgebraic.root(fmpz_poly([-1, 0, 8]), 0, half)  # 0.3535, isolated by (0, 1/2)
+    assert (above.lo, below.hi) == (half, half)
+    assert single_root_between(f, above, RealAlgebraic.rational(fmpq(9, 10)), fmpq(0), fmpq(1), -1) == ([], False)
+    assert single_root_between(f, RealAlgebraic.rational(fmpq(1, 10)), below, fmpq(0), fmpq(1), -1) == ([], False)
+    inside, at_x = single_root_between(f, RealAlgebraic.rational(fmpq(1, 10)), above, fmpq(0), fmpq(1), -1)
+    assert not at_x and len(inside) == 1 and inside[0].is_rational and inside[0].rational_value == half
+    g = fmpz_poly([-1, 0, 2]) * fmpz_poly([-3, 1])  # roots 0.7071 and 3
+    z = RealAlgebraic.root(fmpz_poly([-3, 0, 5]) * fmpz_poly([-3, 1]), fmpq(7, 10), fmpq(4, 5))  # sqrt(3/5) = 0.7746
+    y = RealAlgebraic.rational(fmpq(9, 10))
+    got = single_root_between(g, z, y, half, fmpq(1), -1)
+    assert got is None or got == roots_between(g, z, y, half, fmpq(1))
+    assert roots_between(g, z, y, half, fmpq(1)) == ([], False)
+
+
 def test_single_root_between_leaves_a_root_next_to_x_to_the_isolation():
     """The root of f (0.707) and x (1/sqrt(2) = 0.70710...) share x's isolating
     interval and x is not a root of f: undecided, and the solver's D test
