@@ -6,7 +6,7 @@ import mpmath
 import pytest
 import sympy
 from flint import fmpq, fmpz_poly
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise.exact import polys
@@ -728,3 +728,46 @@ def test_float_rounds_near_ties_and_rationals_correctly():
     above = RealAlgebraic.root(f, tie - fmpq(1, 2**201), tie + fmpq(1, 3))
     assert float(below) == 1.0 and float(above) == math.nextafter(1.0, 2.0)
     assert _is_nearest_double(below, 1.0) and _is_nearest_double(above, math.nextafter(1.0, 2.0))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    u=st.fractions(min_value=-3, max_value=3, max_denominator=10**6),
+    gap=st.fractions(min_value=Fraction(1, 10**6), max_value=4, max_denominator=10**6),
+    irr_x=st.booleans(),
+    irr_y=st.booleans(),
+)
+@example(u=Fraction(1, 10**6), gap=Fraction(497, 1000), irr_x=False, irr_y=False)  # a gap of exactly 1/2: m = 5
+@example(u=Fraction(1, 3), gap=Fraction(1, 3) - Fraction(3, 1000), irr_x=False, irr_y=False)  # 1/3, 2/3 kept
+@example(u=Fraction(1, 7), gap=Fraction(1, 2), irr_x=True, irr_y=True)
+def test_dyadic_hull_is_its_definition(u, gap, irr_x, irr_y):
+    """dyadic_hull(x, y) against its definition, with x and y rational or
+    irrational (sqrt(2)/k): with w the gap between x's and y's intervals (once
+    separated), m is the least m >= 4 with 16 / 2^m <= w, and each end is the
+    rational x (or y) itself when its denominator is at most 2^m, else x's
+    interval end rounded out to a multiple of 2^-m."""
+    import math
+
+    from symbolic_noise.exact.algebraic import dyadic_hull
+
+    def number(v: Fraction, irrational: bool) -> RealAlgebraic:
+        if not irrational:
+            return RealAlgebraic.rational(fmpq(v.numerator, v.denominator))
+        # c + sqrt(2)/k near v, c = p/q: the root of (k q x - k p)^2 - 2 q^2 in (c, c + 2/k)
+        k, c = 1000, fmpq(v.numerator, v.denominator) - fmpq(1414, 1000 * 1000)
+        f = fmpz_poly([-k * int(c.p), k * int(c.q)]) ** 2 - 2 * int(c.q) ** 2
+        return RealAlgebraic.root(f, c, c + fmpq(2, k))
+
+    x = number(u, irr_x)
+    y = number(u + gap + Fraction(3, 1000), irr_y)
+    assert x.compare(y) < 0
+    lo, hi = dyadic_hull(x, y)
+    w = y.lo - x.hi
+    m = 4
+    while fmpq(16, 2**m) > w:
+        m += 1
+    scale = 2**m
+    want_lo = x.lo if x.is_rational and x.lo.q <= scale else fmpq(math.floor(Fraction(int((x.lo * scale).p), int((x.lo * scale).q))), scale)
+    want_hi = y.hi if y.is_rational and y.hi.q <= scale else fmpq(math.ceil(Fraction(int((y.hi * scale).p), int((y.hi * scale).q))), scale)
+    assert (lo, hi) == (want_lo, want_hi)
+    assert x.compare(lo) >= 0 and y.compare(hi) <= 0
