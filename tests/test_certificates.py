@@ -306,7 +306,7 @@ def test_the_reasons_of_a_certificate_are_true(text, n):
                 assert x.compare(t) < 0 < y.compare(t) and (g(t) > 0) - (g(t) < 0) == s
                 tf = Fraction(int(t.p), int(t.q))
                 ref_n, _, ref_moves = fraction_reference.nim(n, "binary", tf)[n]
-                if "formula" in entry:
+                if Statement.parse(text).kind in ("ge", "le", "eq", "fair"):
                     assert _at(entry["formula"], tf) == ref_n
                 for name, rf in entry.get("moves", {}).items():
                     assert _at(rf, tf) == ref_moves[int(name)]
@@ -388,5 +388,48 @@ def test_value_statements_at_a_single_point_against_backward_induction(point):
         assert check(N5, f"N >= {c} on [{p}, {p}]").holds is ge
         assert check(N5, f"N <= {c} on [{p}, {p}]").holds is le
         assert check(N5, f"N == {c} on [{p}, {p}]").holds is (ge and le)
-        cert = check(N5, f"N >= {c} on [{p}, {p}]")
-        assert cert.holds or (cert.counterexample["p"] == str(p) and _fraction(cert.counterexample["N"]) == n)
+        for op in (">=", "<=", "=="):
+            cert = check(N5, f"N {op} {c} on [{p}, {p}]")
+            assert cert.holds or (cert.counterexample["p"] == str(p) and _fraction(cert.counterexample["N"]) == n)
+    cert = check(N5, f"N == {n} on [{p}, {p}]")
+    assert [c["kind"] for e in cert.pieces for c in e["claims"]] == ["point"]
+    assert cert.pieces[0]["claims"][0]["ends"] == [0, 0]  # N - c is 0 at both ends of [p, p]
+
+
+def test_equalities_and_their_counterexamples():
+    """N_3 = (1 - p + p^2)/(1 + p) on [0, 1/2] (the paper) is 13/20 at 1/4 only:
+    'N == 13/20 on [0, 1/2]' fails at a point where N_3 is not 13/20 (not at
+    1/4, the simplest point of the piece); Nim from 1 has N = 1 identically,
+    an identity certificate."""
+    cert = check(N3, "N == 13/20 on [0, 1/2]")
+    assert not cert.holds
+    p = _fraction(cert.counterexample["p"])
+    n = _fraction(cert.counterexample["N"])
+    assert 0 <= p <= Fraction(1, 2) and n == (1 - p + p * p) / (1 + p) != Fraction(13, 20)
+    one = check(solve(Nim(1), "binary"), "N == 1 on [0, 1]")
+    assert one.holds and [c["kind"] for e in one.pieces for c in e["claims"]] == ["identical"]
+
+
+def test_statements_about_another_position_and_outside_the_interval():
+    """N_3(2/5) = 0.5428... >= 27/50 > 0.5178... = N_5(2/5) (backward
+    induction): the position argument decides which value is checked.  A
+    statement reaching outside the solved interval is refused, at either end."""
+    assert fraction_reference.nim(3, "binary", Fraction(2, 5))[3][0] >= Fraction(27, 50)
+    assert fraction_reference.nim(5, "binary", Fraction(2, 5))[5][0] < Fraction(27, 50)
+    assert check(N5, "N >= 27/50 on [2/5, 2/5]", 3).holds
+    assert not check(N5, "N >= 27/50 on [2/5, 2/5]").holds
+    half = solve(Nim(3), "binary", (fmpq(1, 4), fmpq(1, 2)))
+    for text in ("N >= 0 on [1/3, 3/4]", "N >= 0 on [0, 1/3]"):
+        with pytest.raises(StatementError, match="outside the solved interval"):
+            check(half, text)
+
+
+def test_fairness_fails_where_n_is_far_below_one_half():
+    """N_3 <= 171/910 < 1/4 on [9/10, 1] (backward induction: 171/910 at
+    9/10, 0 at 1): |2N - 1| < 1/2 fails there, by its second half
+    (2N - 1 > -1/2), at a point where backward induction agrees."""
+    cert = check(N3, "|2N-1| < 1/2 on [9/10, 1]")
+    assert not cert.holds
+    p = _fraction(cert.counterexample["p"])
+    n = fraction_reference.nim(3, "binary", p)[3][0]
+    assert Fraction(9, 10) <= p <= 1 and _fraction(cert.counterexample["N"]) == n and 2 * n - 1 <= Fraction(-1, 2)
