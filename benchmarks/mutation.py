@@ -101,6 +101,17 @@ _NO_POLE = ("a ZeroDivisionError cannot happen there: the candidates lie in [a, 
 _BASE_CHECK = ("Channel.check validates only untrusted channels, and every untrusted channel of the package"
                " (CustomChannel, FixedChannel) overrides check(): this line never runs")
 
+#: arguments shared by several certificates.py mutants
+_SET_ORDER = ("the order in which an optimal set's moves are printed: Statement.parse of either text gives the same"
+              " frozenset, so the statement (and what verify re-derives from it) is the same")
+_AT_POINT = "_allowed never reads its third argument (at_point): the sign alone decides"
+_UNIQ = ("a breakpoint equal to lo or hi joins the cuts [lo, hi] and is dropped again by the loop that keeps one of"
+         " each equal neighbour (uniq): the pieces are the same")
+_HOLDS_ONLY = ("verify_document reads only .holds of this check: _One.value ignores its argument, the position is only"
+               " recorded in the certificate, and full= only decides whether the pieces keep their formulas")
+_ONE_CHECK = ("the need == 'zero' branch is an equality statement's, whose list of checks has one element: leaving the"
+              " loop (break) or going to its end (continue) is the same")
+
 #: the arguments of EQUIVALENT (one per group of mutants)
 _WHY = [
     'the name of a sympy.Dummy (or a Dummy of None) is never read: minimal_polynomial and Poly only need one symbol',
@@ -138,6 +149,32 @@ EQUIVALENT: dict[str, str] = {
         "the branch a == b is dead: with 2^-E < (v - u)/4 the integers strictly inside (u 2^E, v 2^E) are at least two (the comment's run of length >= 2), so a < b always",
     'rational_between: return simplest_dyadic(u, u + (w - u) / 8 if near_left else w) => return simplest_dyadic(u, u + (w - u) / 9 if near_left else w)':
         'near_left promises a rational in the first eighth of the gap; the first ninth is inside the first eighth, and the rational is still strictly between x and y',
+    # certificates.py (2026-11-28)
+    'Statement.text: return "optimal-set {" + ", ".join(_move_text(m) for m in sorted(self.value, key=repr)) + "} " + where => return "optimal-set {" + ", ".join(_move_text(m) for m in sorted(self.value, )) + "} " + where':
+        _SET_ORDER,
+    'Statement.text: return "optimal-set {" + ", ".join(_move_text(m) for m in sorted(self.value, key=repr)) + "} " + where => return "optimal-set {" + ", ".join(_move_text(m) for m in sorted(self.value, key=None)) + "} " + where':
+        _SET_ORDER,
+    '_analyse: s = polys.bernstein_sign(g, outer_lo, outer_hi) => s = None':
+        "the Bernstein branch is a shortcut: without it the general path finds no root of g strictly inside (g has the"
+        " sign s on the open hull), one stretch sampled at the same rational_between(lo, hi) with the same sign, and"
+        " the exact signs at the ends, which end_sign gives too; the verdict and the reason are the same",
+    '_claim: if not _allowed(need, an["ends"][0], True): => if not _allowed(need, an["ends"][0], False):': _AT_POINT,
+    '_claim: if not _allowed(need, an["ends"][0], True): => if not _allowed(need, an["ends"][0], None):': _AT_POINT,
+    '_claim: if not _allowed(need, an["ends"][1], True): => if not _allowed(need, an["ends"][1], False):': _AT_POINT,
+    '_claim: if not _allowed(need, an["ends"][1], True): => if not _allowed(need, an["ends"][1], None):': _AT_POINT,
+    '_claim: if not _allowed(need, s, False): => if not _allowed(need, s, None):': _AT_POINT,
+    '_claim: if not _allowed(need, s, False): => if not _allowed(need, s, True):': _AT_POINT,
+    '_refine: if x.compare(lo) > 0 and x.compare(hi) < 0: => if x.compare(lo) > 0 and x.compare(hi) < 1:': _UNIQ,
+    '_refine: if x.compare(lo) > 0 and x.compare(hi) < 0: => if x.compare(lo) > 0 and x.compare(hi) <= 0:': _UNIQ,
+    '_refine: if x.compare(lo) > 0 and x.compare(hi) < 0: => if x.compare(lo) >= 0 and x.compare(hi) < 0:': _UNIQ,
+    '_value_statement: return check(_One(f), st, v, full=False).holds => return check(_One(f), st, None, full=False).holds': _HOLDS_ONLY,
+    '_value_statement: return check(_One(f), st, v, full=False).holds => return check(_One(f), st, full=False).holds': _HOLDS_ONLY,
+    '_value_statement: return check(_One(f), st, v, full=False).holds => return check(_One(f), st, v, ).holds': _HOLDS_ONLY,
+    '_value_statement: return check(_One(f), st, v, full=False).holds => return check(_One(f), st, v, full=None).holds': _HOLDS_ONLY,
+    '_value_statement: return check(_One(f), st, v, full=False).holds => return check(_One(f), st, v, full=True).holds': _HOLDS_ONLY,
+    '_value_statement: self.start = v => self.start = None': _HOLDS_ONLY,
+    'check: continue => break': _ONE_CHECK,
+    'check: continue => break #2': _ONE_CHECK,
     # pointwise.py
     "evaluate: moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), fmpq(0)) => "
     "moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), )":
