@@ -112,6 +112,11 @@ _HOLDS_ONLY = ("verify_document reads only .holds of this check: _One.value igno
 _ONE_CHECK = ("the need == 'zero' branch is an equality statement's, whose list of checks has one element: leaving the"
               " loop (break) or going to its end (continue) is the same")
 
+_POS_DEN = ("the -f.num branch never runs: a RationalFunction is kept with the lowest coefficient of its denominator"
+            " positive, so the denominator is positive just right of 0, and a formula with no pole in (0, 1] (every"
+            " value and every difference of move values on its piece; a pole at 0 would be a pole of the value) keeps"
+            " it positive at every t of [0, 1] where it is evaluated")
+
 #: the arguments of EQUIVALENT (one per group of mutants)
 _WHY = [
     'the name of a sympy.Dummy (or a Dummy of None) is never read: minimal_polynomial and Poly only need one symbol',
@@ -175,6 +180,9 @@ EQUIVALENT: dict[str, str] = {
     '_value_statement: self.start = v => self.start = None': _HOLDS_ONLY,
     'check: continue => break': _ONE_CHECK,
     'check: continue => break #2': _ONE_CHECK,
+    '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if (f.den(t) > 0) or True else -f.num': _POS_DEN,
+    '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if f.den(t) > 0 else +f.num': _POS_DEN,
+    '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if f.den(t) >= 0 else -f.num': _POS_DEN,
     # pointwise.py
     "evaluate: moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), fmpq(0)) => "
     "moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), )":
