@@ -433,3 +433,36 @@ def test_fairness_fails_where_n_is_far_below_one_half():
     p = _fraction(cert.counterexample["p"])
     n = fraction_reference.nim(3, "binary", p)[3][0]
     assert Fraction(9, 10) <= p <= 1 and _fraction(cert.counterexample["N"]) == n and 2 * n - 1 <= Fraction(-1, 2)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    roots=st.lists(st.tuples(st.fractions(min_value=0, max_value=1, max_denominator=12), st.integers(1, 2)), max_size=3),
+    lead=st.sampled_from([1, -1, 3]),
+    a=st.fractions(min_value=0, max_value=1, max_denominator=8),
+    b=st.fractions(min_value=0, max_value=1, max_denominator=8),
+)
+def test_sign_claims_against_the_rational_roots(roots, lead, a, b):
+    """_claim(g, [a, b], need) against the signs of g = lead * prod (q p - r)^e
+    between and at its rational roots, in Fractions: 'nonneg' holds exactly
+    when g >= 0 on [a, b], 'pos' when g > 0 there (a double root touching 0
+    inside refutes it), and a refuting point is one where g breaks the need."""
+    from symbolic_noise.analysis.certificates import _claim
+    from symbolic_noise.exact.algebraic import RealAlgebraic
+
+    a, b = min(a, b), max(a, b)
+    g = fmpz_poly([lead])
+    for r, e in roots:
+        g *= fmpz_poly([-r.numerator, r.denominator]) ** e
+    val = lambda t: sum(Fraction(int(c)) * t**i for i, c in enumerate(g.coeffs()))  # noqa: E731
+    zs = sorted({r for r, _ in roots if a <= r <= b})
+    cuts = [a, *zs, b]
+    samples = set(cuts) | {(x + y) / 2 for x, y in zip(cuts, cuts[1:])}
+    lo, hi = (RealAlgebraic.rational(fmpq(t.numerator, t.denominator)) for t in (a, b))
+    for need, ok in (("nonneg", lambda v: v >= 0), ("pos", lambda v: v > 0)):
+        truth = all(ok(val(t)) for t in samples)
+        reason, bad = _claim(g, lo, hi, need, allow_touch=True)
+        assert (reason is not None) == truth
+        if not truth:
+            x = bad if isinstance(bad, RealAlgebraic) else RealAlgebraic.rational(bad)
+            assert lo.compare(x) <= 0 <= hi.compare(x) and not ok(x.sign_of(g))
