@@ -308,7 +308,8 @@ def test_the_reasons_of_a_certificate_are_true(text, n):
                 ref_n, _, ref_moves = fraction_reference.nim(n, "binary", tf)[n]
                 if Statement.parse(text).kind in ("ge", "le", "eq", "fair"):
                     assert _at(entry["formula"], tf) == ref_n
-                for name, rf in entry.get("moves", {}).items():
+                moves = entry["moves"] if Statement.parse(text).kind in ("optimal", "optimal_set") else {}
+                for name, rf in moves.items():
                     assert _at(rf, tf) == ref_moves[int(name)]
             assert claim["ends"] == [lo.sign_of(g), hi.sign_of(g)]
             signs = [s for _, s in claim["points"]] + claim["ends"]
@@ -466,3 +467,27 @@ def test_sign_claims_against_the_rational_roots(roots, lead, a, b):
         if not truth:
             x = bad if isinstance(bad, RealAlgebraic) else RealAlgebraic.rational(bad)
             assert lo.compare(x) <= 0 <= hi.compare(x) and not ok(x.sign_of(g))
+
+
+def test_optimality_at_a_single_point_of_another_position_and_its_reasons():
+    """At p = 3/4 the best move from heap 3 is 1 and from heap 5 is 3
+    (backward induction): 'optimal 1' holds of position 3 there and not of
+    position 5.  The reasons: a member of an optimal set ties with the first
+    member at a point ('point', ends [0, 0]) or identically on a piece
+    (Chomp 2x2's mirror moves (1,2) and (2,1)); moves outside a position are
+    refused; a counterexample's decimals have 20 digits."""
+    assert fraction_reference.nim(3, "binary", Fraction(3, 4))[3][1] == {1}
+    assert fraction_reference.nim(5, "binary", Fraction(3, 4))[5][1] == {3}
+    assert check(N5, "optimal 1 on [3/4, 3/4]", 3).holds
+    cert = check(N5, "optimal 1 on [3/4, 3/4]")
+    assert not cert.holds and len(cert.counterexample["p_decimal"].split(".")[1]) == 20
+    at_half = check(N5, "optimal-set {0, 1, 2, 3, 4} on [1/2, 1/2]")
+    (piece,) = at_half.pieces
+    assert sorted(c["against"] for c in piece["claims"]) == ["1", "2", "3", "4"]
+    assert all(c["kind"] == "point" and c["ends"] == [0, 0] for c in piece["claims"])
+    assert set(piece["moves"]) == {"0", "1", "2", "3", "4"}
+    mirror = check(CHOMP, "optimal-set {(1,2), (2,1)} on [0, 3/10]")
+    kinds = {c["against"]: c["kind"] for e in mirror.pieces for c in e["claims"]}
+    assert kinds["(2,1)"] == "identical" and kinds["(2,2)"] == "sign"
+    with pytest.raises(StatementError, match="are not moves"):
+        check(N5, "optimal-set {0, 9} on [0, 1/2]")
