@@ -117,6 +117,12 @@ _POS_DEN = ("the -f.num branch never runs: a RationalFunction is kept with the l
             " value and every difference of move values on its piece; a pole at 0 would be a pole of the value) keeps"
             " it positive at every t of [0, 1] where it is evaluated")
 
+_ONE_MEMBER = ("for an 'optimal M' statement members is [M] and the loop skips w == M, so 'w not in members' is true"
+               " for every other move: the need is 'nonneg' either way")
+_HEAD = ("which member of an optimal set is compared with the others first: every member must tie with it and every"
+         " other move must lie below it, which holds for one member exactly when it holds for any (ties are"
+         " transitive); only the names in a counterexample can change")
+
 #: the arguments of EQUIVALENT (one per group of mutants)
 _WHY = [
     'the name of a sympy.Dummy (or a Dummy of None) is never read: minimal_polynomial and Poly only need one symbol',
@@ -183,6 +189,14 @@ EQUIVALENT: dict[str, str] = {
     '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if (f.den(t) > 0) or True else -f.num': _POS_DEN,
     '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if f.den(t) > 0 else +f.num': _POS_DEN,
     '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if f.den(t) >= 0 else -f.num': _POS_DEN,
+    'check: if st.kind == "optimal" or w not in members: => if st.kind == "OPTIMAL" or w not in members:': _ONE_MEMBER,
+    'check: if st.kind == "optimal" or w not in members: => if st.kind == "XXoptimalXX" or w not in members:': _ONE_MEMBER,
+    'check: members = sorted(st.value, key=repr) => members = sorted(st.value, )': _HEAD,
+    'check: members = sorted(st.value, key=repr) => members = sorted(st.value, key=None)': _HEAD,
+    'check: for _ in range(64): => for _ in range(65):':
+        "the search stops at the first of its distinct rationals where g != 0; g is a non-zero polynomial, so at most"
+        " deg g of them are roots, and the formulas of a value never have 64 rational roots in one piece: the 65th try"
+        " is never reached",
     # pointwise.py
     "evaluate: moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), fmpq(0)) => "
     "moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), )":
