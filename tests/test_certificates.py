@@ -491,3 +491,21 @@ def test_optimality_at_a_single_point_of_another_position_and_its_reasons():
     assert kinds["(2,1)"] == "identical" and kinds["(2,2)"] == "sign"
     with pytest.raises(StatementError, match="are not moves"):
         check(N5, "optimal-set {0, 9} on [0, 1/2]")
+
+
+def test_the_certificate_of_nim_3_carries_its_closed_form():
+    """On [0, 1/2] N_3 = (1 - p + p^2)/(1 + p) (the paper): the one piece of
+    the certificate of 'N >= 1/2 on [0, 1/2]' has that formula, as
+    coefficients and as text, and the reason's g is the numerator of
+    N_3 - 1/2 over a positive denominator, (2p - 1)(p - 1) up to a positive
+    factor."""
+    import sympy
+
+    (piece,) = check(N3, "N >= 1/2 on [0, 1/2]").pieces
+    assert piece["formula"]["num"] == ["1", "-1", "1"] and piece["formula"]["den"] == ["1", "1"]
+    p = sympy.Symbol("p")
+    assert sympy.simplify(sympy.sympify(piece["formula"]["text"], locals={"p": p}) - (1 - p + p**2) / (1 + p)) == 0
+    (claim,) = piece["claims"]
+    g = sympy.Poly([int(c) for c in reversed(claim["g"])], p)
+    ratio = sympy.cancel(g.as_expr() / ((2 * p - 1) * (p - 1)))
+    assert ratio.is_number and ratio > 0
