@@ -236,3 +236,27 @@ def test_claim_summaries_name_each_comparison():
     for piece in pieces:
         assert sorted(c["against"] for c in piece["claims"]) == ["1", "2", "3"]
         assert all(c["kind"] in ("sign", "identical") and c.get("need", "nonneg") == "nonneg" for c in piece["claims"])
+
+
+def test_positions_and_move_names_at_their_bounds():
+    """A position nested 64 lists deep is read, 65 deep is refused; a move
+    name of up to 12 characters of digits is a whole number, a longer one
+    stays text; an optimal set's moves are split at top-level commas only."""
+    from symbolic_noise.analysis.certificates import Statement, _position_from_json
+
+    def nest(n):
+        x = 0
+        for _ in range(n):
+            x = [x]
+        return x
+
+    deep = _position_from_json(nest(64))
+    for _ in range(64):
+        (deep,) = deep
+    assert deep == 0
+    with pytest.raises(VerificationError, match="nests too deeply"):
+        _position_from_json(nest(65))
+    assert Statement.parse("optimal 123456789012 on [0, 1]").value == 123456789012
+    assert Statement.parse("optimal -12345678901 on [0, 1]").value == -12345678901
+    assert Statement.parse("optimal 1234567890123 on [0, 1]").value == "1234567890123"
+    assert Statement.parse("optimal-set {((1,2), 3), 4} on [0, 1]").value == frozenset({"((1,2), 3)", 4})
