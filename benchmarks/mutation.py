@@ -123,6 +123,11 @@ _HEAD = ("which member of an optimal set is compared with the others first: ever
          " other move must lie below it, which holds for one member exactly when it holds for any (ties are"
          " transitive); only the names in a counterexample can change")
 
+_SIGN_ONLY = ("single_root_between reads these results only through their sign (w >= 0, w <= 0, w == 0, at <= 0,"
+              " at == 0, above >= 0): -2 is read as -1")
+_MULTIPLE = ("a rational end whose denominator is exactly 2^m is a multiple of 2^-m, which floor/ceil at scale 2^m"
+             " return unchanged")
+
 #: the arguments of EQUIVALENT (one per group of mutants)
 _WHY = [
     'the name of a sympy.Dummy (or a Dummy of None) is never read: minimal_polynomial and Poly only need one symbol',
@@ -197,6 +202,24 @@ EQUIVALENT: dict[str, str] = {
         "the search stops at the first of its distinct rationals where g != 0; g is a non-zero polynomial, so at most"
         " deg g of them are roots, and the formulas of a value never have 64 rational roots in one piece: the 65th try"
         " is never reached",
+    # algebraic.py, argued after the second run (2026-11-28, third session)
+    'RealAlgebraic.short_interval: b = a + Fraction(1, scale) => b = a - Fraction(1, scale)':
+        "the loop `while b < hi: b += 1/scale` that follows steps b up to the first multiple of 1/scale at or above hi;"
+        " starting one step lower only adds the step to a, and a < hi for an irrational number (a <= lo < hi)",
+    'RealAlgebraic.short_interval: if m(fa) != 0 and m(fb) != 0 and polys.count_real_roots(m, fa, fb) == 1: => if m(fa) != 0 and m(fb) != 0 or polys.count_real_roots(m, fa, fb) == 1:':
+        "(A and B) or C differs from A and B and C only when C holds and an end is a root of m; but then [a, b] holds"
+        " that root and the number itself (irrational, so not a decimal end): two roots, and C is false",
+    'single_root_between: return -1 => return -2': _SIGN_ONLY,
+    'single_root_between: return 0 if s == 0 else (1 if s == s_lo else -1) => return 0 if s == 0 else (1 if s == s_lo else -2)': _SIGN_ONLY,
+    'single_root_between: return -1, (a if w == 0 else None) => return -2, (a if w == 0 else None)': _SIGN_ONLY,
+    'dyadic_hull: ceil = (16 * int(width.q) + int(width.p) - 1) // int(width.p) => ceil = (16 * int(width.q) + int(width.p) - 2) // int(width.p)':
+        "(16q + p - 2) // p equals (16q + p - 1) // p unless p divides 16q + p - 1, i.e. p = 1 (p and q coprime); then"
+        " ceil is 16q - 1 instead of 16q and m = bit_length(ceil - 1) changes only if 16q - 1 is a power of 2, which"
+        " an odd number > 1 is not",
+    'dyadic_hull: lo = x.lo if x.lo == x.hi and x.lo.q <= scale else fmpq((x.lo * scale).floor(), scale) => lo = x.lo if x.lo == x.hi and x.lo.q < scale else fmpq((x.lo * scale).floor(), scale)':
+        _MULTIPLE,
+    'dyadic_hull: hi = y.hi if y.lo == y.hi and y.hi.q <= scale else fmpq((y.hi * scale).ceil(), scale) => hi = y.hi if y.lo == y.hi and y.hi.q < scale else fmpq((y.hi * scale).ceil(), scale)':
+        _MULTIPLE,
     # pointwise.py
     "evaluate: moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), fmpq(0)) => "
     "moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), )":

@@ -564,6 +564,22 @@ def test_short_interval_ends():
     assert a.short_interval() == (Fraction(70711, 100000), Fraction(70711, 100000))
 
 
+def test_short_interval_takes_the_fewest_decimals_that_isolate():
+    """c +- sqrt(2)/10^6 with c = 0.70715 (the roots of one irreducible
+    quadratic, 2.8e-6 apart) share the 4-decimal cell [0.7071, 0.7072]: the
+    interval needs exactly 5 decimals, [0.70715, 0.70716] for the upper root.
+    sqrt(2)/10^6, whose isolating interval starts at 0, gets [0, 10^-4]: 0 is
+    a decimal end (its conjugate -sqrt(2)/10^6 lies outside)."""
+    # (10^6 x - 707150)^2 = 2
+    f = fmpz_poly([-707150, 10**6]) ** 2 - 2
+    x = RealAlgebraic.root(f, fmpq(70715, 10**5), fmpq(7072, 10**4))
+    assert x.short_interval() == (Fraction(70715, 10**5), Fraction(70716, 10**5))
+    assert x.short_interval(5) == (Fraction(70715, 10**5), Fraction(70716, 10**5))
+    assert x.short_interval(6) == (Fraction(707151, 10**6), Fraction(707152, 10**6))
+    tiny = RealAlgebraic.root(fmpz_poly([-2, 0, 10**12]), 0, 1)
+    assert tiny.lo == 0 and tiny.short_interval() == (Fraction(0), Fraction(1, 10**4))
+
+
 def test_simplest_dyadic_and_hull_against_their_definitions():
     """simplest_dyadic(u, v) is the dyadic of least denominator in the open
     (u, v) (the plain search of test_simplest_dyadic_is_the_plain_search);
