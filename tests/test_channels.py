@@ -344,6 +344,10 @@ def test_custom_channel_cache_keys():
     f = CustomChannel({(2, 2): {(1, 2): [[(1, 2), "p"], [(2, 2), "1 - p"]]}}, default="king")
     g = CustomChannel({(2, 2): {(1, 2): [[(1, 2), "p"], [(2, 2), "1 - p"]]}}, default="king")
     assert f.key() == g.key() != CustomChannel({(2, 2): {(1, 2): [[(2, 2), "p"], [(1, 2), "1 - p"]]}}, default="king").key()
+    # the same probabilities received as other moves: another channel (other rows), another key
+    h = CustomChannel({2: {0: {0: "1 - p", 1: "p"}}}, default="identity")
+    k = CustomChannel({2: {0: {0: "p", 1: "1 - p"}}}, default="identity")
+    assert h.rows(Nim(2), 2).at(fmpq(1, 3)) != k.rows(Nim(2), 2).at(fmpq(1, 3)) and h.key() != k.key()
 
 
 def test_custom_channel_tables_defaults_and_errors():
@@ -377,6 +381,10 @@ def test_validate_rows_without_a_game_and_after_a_root_at_the_end():
     with pytest.raises(InvalidChannelError) as err:
         validate_rows(bad)
     assert (err.value.sent, err.value.received) == (0, 0) and "position None" in str(err.value)
+    # a position without its game: named by its repr, the moves by index
+    with pytest.raises(InvalidChannelError, match=r"position \(2, 1\), sent 0") as err:
+        validate_rows(bad, position=(2, 1))
+    assert err.value.position == (2, 1) and (err.value.sent, err.value.received) == (0, 0)
     e = "p*((10*p - 3)*(10*p - 3) - 1/1000000)"  # 0 at p = 0, < 0 on (0.2999, 0.3001)
     with pytest.raises(InvalidChannelError, match="negative") as err:
         check(two_moves(e, f"1 - ({e})"))
