@@ -409,3 +409,11 @@ def test_register_channel():
         assert get_channel("identity-again").rows(Nim(2), 2).at(fmpq(1, 2)) == [[1, 0], [0, 1]]
     finally:
         del channels._BUILTIN["identity-again"]
+
+
+def test_a_channel_function_sees_the_position():
+    """psi(v, w, u) may depend on the position v: noiseless from a heap of 2,
+    every move received as 'take all' from a heap of 3."""
+    ch = CustomChannel(lambda v, w, u: int(w == u) if v == 2 else int(u == 0))
+    assert ch.rows(Nim(2), 2).at(fmpq(1, 3)) == [[1, 0], [0, 1]]
+    assert ch.rows(Nim(3), 3).at(fmpq(1, 3)) == [[1, 0, 0]] * 3
