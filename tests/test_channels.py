@@ -218,6 +218,9 @@ def test_custom_channel_from_json():
         custom_channel_from_json({"rows": [{"position": 2}]})
     with pytest.raises(InvalidChannelError):
         custom_channel_from_json({"rows": [], "default": "nonsense"})
+    # a float is no exact probability: the error says what was given
+    with pytest.raises(InvalidChannelError, match=r"not float 0\.5"):
+        custom_channel_from_json({"rows": [{"position": 2, "sent": 0, "received": [[0, 0.5], [1, "1/2"]]}]}).rows(Nim(2), 2)
 
 
 def test_rows_from_matrix_reduces_rows():
@@ -357,7 +360,7 @@ def test_custom_channel_tables_defaults_and_errors():
     ch = CustomChannel({2: {1: {1: 1}}}, default="uniform")
     assert ch.rows(Nim(2), 2).at(fmpq(1, 3)) == [[fmpq(1, 2), fmpq(1, 2)], [0, 1]]  # sent 0: the default's row
     assert ch.rows(Nim(3), 3).at(fmpq(1, 3)) == [[fmpq(1, 3)] * 3] * 3  # no table at 3
-    with pytest.raises(InvalidChannelError, match="the sent move 7 is not a legal move") as err:
+    with pytest.raises(InvalidChannelError, match="psi at position 2: the sent move 7 is not a legal move") as err:
         CustomChannel({2: {7: {0: 1}}}).rows(Nim(2), 2)
     assert (err.value.position, err.value.sent, err.value.received) == (2, 7, None)
     with pytest.raises(InvalidChannelError, match="position 2, sent 0: the received move 5") as err:
