@@ -260,3 +260,63 @@ def test_positions_and_move_names_at_their_bounds():
     assert Statement.parse("optimal -12345678901 on [0, 1]").value == -12345678901
     assert Statement.parse("optimal 1234567890123 on [0, 1]").value == "1234567890123"
     assert Statement.parse("optimal-set {((1,2), 3), 4} on [0, 1]").value == frozenset({"((1,2), 3)", 4})
+
+
+def test_each_refusal_of_a_document_says_what_is_wrong():
+    """Every check of a document's frame refuses with its own one-line reason;
+    an interval end of 200 characters is read, one of 201 is refused; an
+    interval of one point is inside [0, 1] (the claims then lie outside it)."""
+    def refusal(change):
+        doc = json.loads(TEXT["nim"])
+        doc = change(doc) or doc
+        with pytest.raises(VerificationError) as info:
+            verify_document(doc)
+        return str(info.value)
+
+    assert refusal(lambda d: [d]) == "a certificate is a JSON object"
+    assert refusal(lambda d: d.update(format="x/9")) == "not a certificate of format symbolic-noise.certificate/2 (found 'x/9')"
+    assert refusal(lambda d: d.update(format="y" * 80)) == f"not a certificate of format symbolic-noise.certificate/2 (found {'y' * 60!r})"
+    assert refusal(lambda d: d.pop("values") and None) == 'the certificate has no "values"'
+    assert refusal(lambda d: d.update(misere=0)) == '"misere" is true or false'
+    assert refusal(lambda d: d.update(strategies={"first": "optimal", "second": "random"})) == (
+        "only certificates of optimal play by both players can be verified")
+    frame = '"interval" is a pair of exact rationals written as text'
+    assert refusal(lambda d: d.update(interval=[0, "1"])) == frame
+    assert refusal(lambda d: d.update(interval=["0", "1" * 201])) == frame
+    long_one = "0" * 198 + "1" + "/1"  # 201 characters
+    assert refusal(lambda d: d.update(interval=["0", long_one])) == frame
+    long_one = "0" * 197 + "1" + "/1"  # 200 characters: read, and it is 1
+    assert verify_document({**json.loads(TEXT["nim"]), "interval": ["0", long_one]})
+    assert "outside the certificate's interval" in refusal(lambda d: d.update(interval=["1/2", "1/2"]))
+
+
+def test_document_text_is_the_compact_json_with_a_line_per_claim_and_value():
+    """document_text is the compact JSON of the document (no spaces after
+    separators), broken before each claim and each value: the claims and the
+    values appear once."""
+    from symbolic_noise.analysis.certificates import document_text
+
+    doc = json.loads(TEXT["chomp"])
+    text = document_text(doc)
+    flat = text.replace("\n", "")
+    assert flat == json.dumps(doc, separators=(",", ":"))
+    assert flat.count('"claims":[{"position"') == 1 and flat.count('"values":[[') == 1
+    assert len(text.splitlines()) == len(doc["claims"]) + len(doc["values"]) + 3
+
+
+def test_claim_summaries_made_in_the_test_and_in_memory_documents():
+    """A summary made here (not at import) keeps each piece's ends and, per
+    comparison, its kind, the move compared against and the need; a document
+    verifies as the dict to_json returns (positions as lists), not only after
+    a JSON round trip."""
+    game = game_from_spec("chomp", "2x2")
+    sol = solve(game, "king", (0, 1))
+    cert = check(sol, "optimal (2,2) on [1/3, 1]")
+    claim = cert.claim_json()
+    assert claim["position"] == [[2, 2]] or claim["position"] == [2, 2]
+    assert len(claim["pieces"]) == len(cert.pieces)
+    for summary, piece in zip(claim["pieces"], cert.pieces):
+        assert summary["lo"] == piece["lo"] and summary["hi"] == piece["hi"]
+        assert [{k: c[k] for k in ("kind", "against", "need") if k in c} for c in piece["claims"]] == summary["claims"]
+        assert all(set(c) == {"kind", "against", "need"} or c["kind"] == "identical" for c in summary["claims"])
+    assert verify(cert.to_json()) is True
