@@ -128,6 +128,11 @@ _SIGN_ONLY = ("single_root_between reads these results only through their sign (
 _MULTIPLE = ("a rational end whose denominator is exactly 2^m is a multiple of 2^-m, which floor/ceil at scale 2^m"
              " return unchanged")
 
+_SHARED = ("the table that shares one object per breakpoint text among the values of a document: without it (or"
+           " with decode reading the points' text instead of their index in it) every value's breakpoints are decoded"
+           " again from the same text, equal numbers; only the sharing (memory) is lost")
+_DIGITS = "every call of _counter passes digits: its default is never used"
+
 #: the arguments of EQUIVALENT (one per group of mutants)
 _WHY = [
     'the name of a sympy.Dummy (or a Dummy of None) is never read: minimal_polynomial and Poly only need one symbol',
@@ -220,6 +225,26 @@ EQUIVALENT: dict[str, str] = {
         _MULTIPLE,
     'dyadic_hull: hi = y.hi if y.lo == y.hi and y.hi.q <= scale else fmpq((y.hi * scale).ceil(), scale) => hi = y.hi if y.lo == y.hi and y.hi.q < scale else fmpq((y.hi * scale).ceil(), scale)':
         _MULTIPLE,
+    '_counter: def def(point: RealAlgebraic | fmpq, values: dict, digits: int = 20) -> dict: => def def(point: RealAlgebraic | fmpq, values: dict, digits: int = 21) -> dict:':
+        _DIGITS,
+    '_decode_value: f = codec.decode({**data, "points": list(range(len(objects)))}, table=dict(enumerate(objects))) => f = codec.decode({**data, "POINTS": list(range(len(objects)))}, table=dict(enumerate(objects)))':
+        _SHARED,
+    '_decode_value: f = codec.decode({**data, "points": list(range(len(objects)))}, table=dict(enumerate(objects))) => f = codec.decode({**data, "XXpointsXX": list(range(len(objects)))}, table=dict(enumerate(objects)))':
+        _SHARED,
+    '_decode_value: got = points.get(key) if isinstance(key, str) else None => got = None':
+        _SHARED,
+    '_decode_value: got = points.get(key) if isinstance(key, str) else None => got = points.get(None) if isinstance(key, str) else None':
+        _SHARED,
+    '_decode_value: got = points.get(key) if isinstance(key, str) else None => got = points.get(key) if (isinstance(key, str)) and False else None':
+        _SHARED,
+    '_decode_value: key = repr(sorted(x.items())) if isinstance(x, dict) else x => key = None':
+        _SHARED,
+    '_decode_value: key = repr(sorted(x.items())) if isinstance(x, dict) else x => key = repr(None) if isinstance(x, dict) else x':
+        _SHARED,
+    '_decode_value: key = repr(sorted(x.items())) if isinstance(x, dict) else x => key = repr(sorted(x.items())) if (isinstance(x, dict)) and False else x':
+        _SHARED,
+    '_decode_value: points[key] = got => points[key] = None':
+        _SHARED,
     # pointwise.py
     "evaluate: moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), fmpq(0)) => "
     "moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), )":
