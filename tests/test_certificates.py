@@ -509,3 +509,30 @@ def test_the_certificate_of_nim_3_carries_its_closed_form():
     g = sympy.Poly([int(c) for c in reversed(claim["g"])], p)
     ratio = sympy.cancel(g.as_expr() / ((2 * p - 1) * (p - 1)))
     assert ratio.is_number and ratio > 0
+
+
+def test_position_digits_and_summaries_reach_every_kind_of_statement():
+    """Heap 3's best move on [13/20, 4/5] is 1, heap 5's is 3 or 4 (backward
+    induction at sample points; the certificate proves it on the whole
+    interval): 'optimal 1' holds of position 3 and not of 5, also through
+    check_family.  digits sets the decimals of counterexamples; full=False
+    keeps only the summary of each piece.  A member of an optimal set that is
+    not identical to the first is refuted where the two differ."""
+    for p in (Fraction(13, 20), Fraction(3, 4), Fraction(4, 5)):
+        assert fraction_reference.nim(3, "binary", p)[3][1] == {1} and 1 not in fraction_reference.nim(5, "binary", p)[5][1]
+    assert check(N5, "optimal 1 on [13/20, 4/5]", 3).holds and not check(N5, "optimal 1 on [13/20, 4/5]").holds
+    fam = check_family({"3 in 5": (N5, 3), "5": (N5, 5)}, lambda k: "N >= 27/50 on [2/5, 2/5]")
+    assert fam["3 in 5"].holds and not fam["5"].holds
+    for text in ("N >= 1 on [1/3, 1/3]", "N >= 1 on [0, 1/3]", "optimal 1 on [3/4, 3/4]"):
+        ce = check(N5, text, digits=30).counterexample
+        assert all(len(v.split(".")[1]) == 30 for k, v in ce.items() if k.endswith("_decimal"))
+    for text in ("N >= 1/2 on [0, 1/2]", "optimal 0 on [0, 1/2]"):
+        short = check(N5, text, full=False)
+        assert short.holds and all(set(piece) == {"lo", "hi", "claims"} for piece in short.pieces)
+        assert all("g" not in c for piece in short.pieces for c in piece["claims"])
+    cert = check(N5, "optimal-set {0, 1} on [0, 1/2]")
+    ce = cert.counterexample
+    p = _fraction(ce["p"])
+    _, _, moves = fraction_reference.nim(5, "binary", p)[5]
+    assert not cert.holds and 0 <= p <= Fraction(1, 2)
+    assert _fraction(ce["N(0)"]) == moves[0] != moves[1] == _fraction(ce["N(1)"])
