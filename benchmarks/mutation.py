@@ -112,11 +112,6 @@ _HOLDS_ONLY = ("verify_document reads only .holds of this check: _One.value igno
 _ONE_CHECK = ("the need == 'zero' branch is an equality statement's, whose list of checks has one element: leaving the"
               " loop (break) or going to its end (continue) is the same")
 
-_POS_DEN = ("the -f.num branch never runs: a RationalFunction is kept with the lowest coefficient of its denominator"
-            " positive, so the denominator is positive just right of 0, and a formula with no pole in (0, 1] (every"
-            " value and every difference of move values on its piece; a pole at 0 would be a pole of the value) keeps"
-            " it positive at every t of [0, 1] where it is evaluated")
-
 _ONE_MEMBER = ("for an 'optimal M' statement members is [M] and the loop skips w == M, so 'w not in members' is true"
                " for every other move: the need is 'nonneg' either way")
 _HEAD = ("which member of an optimal set is compared with the others first: every member must tie with it and every"
@@ -196,9 +191,6 @@ EQUIVALENT: dict[str, str] = {
     '_value_statement: self.start = v => self.start = None': _HOLDS_ONLY,
     'check: continue => break': _ONE_CHECK,
     'check: continue => break #2': _ONE_CHECK,
-    '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if (f.den(t) > 0) or True else -f.num': _POS_DEN,
-    '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if f.den(t) > 0 else +f.num': _POS_DEN,
-    '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if f.den(t) >= 0 else -f.num': _POS_DEN,
     'check: if st.kind == "optimal" or w not in members: => if st.kind == "OPTIMAL" or w not in members:': _ONE_MEMBER,
     'check: if st.kind == "optimal" or w not in members: => if st.kind == "XXoptimalXX" or w not in members:': _ONE_MEMBER,
     'check: members = sorted(st.value, key=repr) => members = sorted(st.value, )': _HEAD,

@@ -536,3 +536,34 @@ def test_position_digits_and_summaries_reach_every_kind_of_statement():
     _, _, moves = fraction_reference.nim(5, "binary", p)[5]
     assert not cert.holds and 0 <= p <= Fraction(1, 2)
     assert _fraction(ce["N(0)"]) == moves[0] != moves[1] == _fraction(ce["N(1)"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    num=st.lists(st.integers(-5, 5), min_size=1, max_size=3).filter(any),
+    den=st.lists(st.integers(-5, 5), min_size=1, max_size=3).filter(any),
+    t=st.fractions(min_value=0, max_value=1, max_denominator=50),
+)
+def test_the_sign_numerator_has_the_sign_of_the_function(num, den, t):
+    """_sign_numerator(f, t) is f's numerator over a denominator positive at t:
+    its sign at t is the sign of f(t) (in Fractions), also where f's
+    denominator is negative (1/(1 - 2p) at p > 1/2: a pole outside the piece)."""
+    from symbolic_noise.analysis.certificates import _sign_numerator
+    from symbolic_noise.exact.ratfunc import RationalFunction
+
+    ev = lambda cs: sum(Fraction(c) * t**i for i, c in enumerate(cs))  # noqa: E731
+    if ev(den) == 0:
+        return
+    f = RationalFunction(fmpz_poly(num), fmpz_poly(den))
+    g = _sign_numerator(f, fmpq(t.numerator, t.denominator))
+    value = ev(num) / ev(den)
+    gt = g(fmpq(t.numerator, t.denominator))
+    assert (gt > 0) - (gt < 0) == (value > 0) - (value < 0)
+
+
+def test_the_sign_numerator_of_a_piece_beyond_a_pole():
+    from symbolic_noise.analysis.certificates import _sign_numerator
+    from symbolic_noise.exact.ratfunc import RationalFunction
+
+    g = _sign_numerator(RationalFunction(fmpz_poly([1]), fmpz_poly([1, -2])), fmpq(7, 10))  # 1/(1 - 2p) = -5/2
+    assert g(fmpq(7, 10)) < 0
