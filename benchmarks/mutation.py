@@ -237,6 +237,9 @@ EQUIVALENT: dict[str, str] = {
         _SHARED,
     '_decode_value: points[key] = got => points[key] = None':
         _SHARED,
+    '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if f.den(t) >= 0 else -f.num':
+        "f.den(t) == 0 never happens: t is a point of a piece (inside it, or the single point of [p, p]) where the"
+        " piece's formula is defined, so its denominator is not 0 there",
     # pointwise.py
     "evaluate: moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), fmpq(0)) => "
     "moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), )":
