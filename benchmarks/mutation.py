@@ -74,8 +74,8 @@ TESTS = {
     "symbolic_noise/games/extra_channels.py": ["tests/test_extra_channels.py"],
     "symbolic_noise/solvers/fastpoint.py": ["tests/test_fastpoint.py"],
     "symbolic_noise/solvers/pointwise.py": ["tests/test_pointwise.py", "tests/test_fastpoint.py"],
-    # being rewritten on another branch (2026-11-28); run them when it lands
-    "symbolic_noise/analysis/certificates.py": ["tests/test_certificates.py"],
+    "symbolic_noise/analysis/certificates.py": ["tests/test_certificates.py", "tests/test_certificate_forgery.py"],
+    "symbolic_noise/analysis/bellman.py": ["tests/test_bellman.py"],
     "symbolic_noise/solvers/cache.py": ["tests/test_cache.py"],
 }
 
@@ -100,6 +100,33 @@ _NO_POLE = ("a ZeroDivisionError cannot happen there: the candidates lie in [a, 
             " before the sums are checked, so breaking instead of continuing never runs")
 _BASE_CHECK = ("Channel.check validates only untrusted channels, and every untrusted channel of the package"
                " (CustomChannel, FixedChannel) overrides check(): this line never runs")
+
+#: arguments shared by several certificates.py mutants
+_SET_ORDER = ("the order in which an optimal set's moves are printed: Statement.parse of either text gives the same"
+              " frozenset, so the statement (and what verify re-derives from it) is the same")
+_AT_POINT = "_allowed never reads its third argument (at_point): the sign alone decides"
+_UNIQ = ("a breakpoint equal to lo or hi joins the cuts [lo, hi] and is dropped again by the loop that keeps one of"
+         " each equal neighbour (uniq): the pieces are the same")
+_HOLDS_ONLY = ("verify_document reads only .holds of this check: _One.value ignores its argument, the position is only"
+               " recorded in the certificate, and full= only decides whether the pieces keep their formulas")
+_ONE_CHECK = ("the need == 'zero' branch is an equality statement's, whose list of checks has one element: leaving the"
+              " loop (break) or going to its end (continue) is the same")
+
+_ONE_MEMBER = ("for an 'optimal M' statement members is [M] and the loop skips w == M, so 'w not in members' is true"
+               " for every other move: the need is 'nonneg' either way")
+_HEAD = ("which member of an optimal set is compared with the others first: every member must tie with it and every"
+         " other move must lie below it, which holds for one member exactly when it holds for any (ties are"
+         " transitive); only the names in a counterexample can change")
+
+_SIGN_ONLY = ("single_root_between reads these results only through their sign (w >= 0, w <= 0, w == 0, at <= 0,"
+              " at == 0, above >= 0): -2 is read as -1")
+_MULTIPLE = ("a rational end whose denominator is exactly 2^m is a multiple of 2^-m, which floor/ceil at scale 2^m"
+             " return unchanged")
+
+_SHARED = ("the table that shares one object per breakpoint text among the values of a document: without it (or"
+           " with decode reading the points' text instead of their index in it) every value's breakpoints are decoded"
+           " again from the same text, equal numbers; only the sharing (memory) is lost")
+_DIGITS = "every call of _counter passes digits: its default is never used"
 
 #: the arguments of EQUIVALENT (one per group of mutants)
 _WHY = [
@@ -138,6 +165,81 @@ EQUIVALENT: dict[str, str] = {
         "the branch a == b is dead: with 2^-E < (v - u)/4 the integers strictly inside (u 2^E, v 2^E) are at least two (the comment's run of length >= 2), so a < b always",
     'rational_between: return simplest_dyadic(u, u + (w - u) / 8 if near_left else w) => return simplest_dyadic(u, u + (w - u) / 9 if near_left else w)':
         'near_left promises a rational in the first eighth of the gap; the first ninth is inside the first eighth, and the rational is still strictly between x and y',
+    # certificates.py (2026-11-28)
+    'Statement.text: return "optimal-set {" + ", ".join(_move_text(m) for m in sorted(self.value, key=repr)) + "} " + where => return "optimal-set {" + ", ".join(_move_text(m) for m in sorted(self.value, )) + "} " + where':
+        _SET_ORDER,
+    'Statement.text: return "optimal-set {" + ", ".join(_move_text(m) for m in sorted(self.value, key=repr)) + "} " + where => return "optimal-set {" + ", ".join(_move_text(m) for m in sorted(self.value, key=None)) + "} " + where':
+        _SET_ORDER,
+    '_analyse: s = polys.bernstein_sign(g, outer_lo, outer_hi) => s = None':
+        "the Bernstein branch is a shortcut: without it the general path finds no root of g strictly inside (g has the"
+        " sign s on the open hull), one stretch sampled at the same rational_between(lo, hi) with the same sign, and"
+        " the exact signs at the ends, which end_sign gives too; the verdict and the reason are the same",
+    '_claim: if not _allowed(need, an["ends"][0], True): => if not _allowed(need, an["ends"][0], False):': _AT_POINT,
+    '_claim: if not _allowed(need, an["ends"][0], True): => if not _allowed(need, an["ends"][0], None):': _AT_POINT,
+    '_claim: if not _allowed(need, an["ends"][1], True): => if not _allowed(need, an["ends"][1], False):': _AT_POINT,
+    '_claim: if not _allowed(need, an["ends"][1], True): => if not _allowed(need, an["ends"][1], None):': _AT_POINT,
+    '_claim: if not _allowed(need, s, False): => if not _allowed(need, s, None):': _AT_POINT,
+    '_claim: if not _allowed(need, s, False): => if not _allowed(need, s, True):': _AT_POINT,
+    '_refine: if x.compare(lo) > 0 and x.compare(hi) < 0: => if x.compare(lo) > 0 and x.compare(hi) < 1:': _UNIQ,
+    '_refine: if x.compare(lo) > 0 and x.compare(hi) < 0: => if x.compare(lo) > 0 and x.compare(hi) <= 0:': _UNIQ,
+    '_refine: if x.compare(lo) > 0 and x.compare(hi) < 0: => if x.compare(lo) >= 0 and x.compare(hi) < 0:': _UNIQ,
+    '_value_statement: return check(_One(f), st, v, full=False).holds => return check(_One(f), st, None, full=False).holds': _HOLDS_ONLY,
+    '_value_statement: return check(_One(f), st, v, full=False).holds => return check(_One(f), st, full=False).holds': _HOLDS_ONLY,
+    '_value_statement: return check(_One(f), st, v, full=False).holds => return check(_One(f), st, v, ).holds': _HOLDS_ONLY,
+    '_value_statement: return check(_One(f), st, v, full=False).holds => return check(_One(f), st, v, full=None).holds': _HOLDS_ONLY,
+    '_value_statement: return check(_One(f), st, v, full=False).holds => return check(_One(f), st, v, full=True).holds': _HOLDS_ONLY,
+    '_value_statement: self.start = v => self.start = None': _HOLDS_ONLY,
+    'check: continue => break': _ONE_CHECK,
+    'check: continue => break #2': _ONE_CHECK,
+    'check: if st.kind == "optimal" or w not in members: => if st.kind == "OPTIMAL" or w not in members:': _ONE_MEMBER,
+    'check: if st.kind == "optimal" or w not in members: => if st.kind == "XXoptimalXX" or w not in members:': _ONE_MEMBER,
+    'check: members = sorted(st.value, key=repr) => members = sorted(st.value, )': _HEAD,
+    'check: members = sorted(st.value, key=repr) => members = sorted(st.value, key=None)': _HEAD,
+    'check: for _ in range(64): => for _ in range(65):':
+        "the search stops at the first of its distinct rationals where g != 0; g is a non-zero polynomial, so at most"
+        " deg g of them are roots, and the formulas of a value never have 64 rational roots in one piece: the 65th try"
+        " is never reached",
+    # algebraic.py, argued after the second run (2026-11-28, third session)
+    'RealAlgebraic.short_interval: b = a + Fraction(1, scale) => b = a - Fraction(1, scale)':
+        "the loop `while b < hi: b += 1/scale` that follows steps b up to the first multiple of 1/scale at or above hi;"
+        " starting one step lower only adds the step to a, and a < hi for an irrational number (a <= lo < hi)",
+    'RealAlgebraic.short_interval: if m(fa) != 0 and m(fb) != 0 and polys.count_real_roots(m, fa, fb) == 1: => if m(fa) != 0 and m(fb) != 0 or polys.count_real_roots(m, fa, fb) == 1:':
+        "(A and B) or C differs from A and B and C only when C holds and an end is a root of m; but then [a, b] holds"
+        " that root and the number itself (irrational, so not a decimal end): two roots, and C is false",
+    'single_root_between: return -1 => return -2': _SIGN_ONLY,
+    'single_root_between: return 0 if s == 0 else (1 if s == s_lo else -1) => return 0 if s == 0 else (1 if s == s_lo else -2)': _SIGN_ONLY,
+    'single_root_between: return -1, (a if w == 0 else None) => return -2, (a if w == 0 else None)': _SIGN_ONLY,
+    'dyadic_hull: ceil = (16 * int(width.q) + int(width.p) - 1) // int(width.p) => ceil = (16 * int(width.q) + int(width.p) - 2) // int(width.p)':
+        "(16q + p - 2) // p equals (16q + p - 1) // p unless p divides 16q + p - 1, i.e. p = 1 (p and q coprime); then"
+        " ceil is 16q - 1 instead of 16q and m = bit_length(ceil - 1) changes only if 16q - 1 is a power of 2, which"
+        " an odd number > 1 is not",
+    'dyadic_hull: lo = x.lo if x.lo == x.hi and x.lo.q <= scale else fmpq((x.lo * scale).floor(), scale) => lo = x.lo if x.lo == x.hi and x.lo.q < scale else fmpq((x.lo * scale).floor(), scale)':
+        _MULTIPLE,
+    'dyadic_hull: hi = y.hi if y.lo == y.hi and y.hi.q <= scale else fmpq((y.hi * scale).ceil(), scale) => hi = y.hi if y.lo == y.hi and y.hi.q < scale else fmpq((y.hi * scale).ceil(), scale)':
+        _MULTIPLE,
+    '_counter: def def(point: RealAlgebraic | fmpq, values: dict, digits: int = 20) -> dict: => def def(point: RealAlgebraic | fmpq, values: dict, digits: int = 21) -> dict:':
+        _DIGITS,
+    '_decode_value: f = codec.decode({**data, "points": list(range(len(objects)))}, table=dict(enumerate(objects))) => f = codec.decode({**data, "POINTS": list(range(len(objects)))}, table=dict(enumerate(objects)))':
+        _SHARED,
+    '_decode_value: f = codec.decode({**data, "points": list(range(len(objects)))}, table=dict(enumerate(objects))) => f = codec.decode({**data, "XXpointsXX": list(range(len(objects)))}, table=dict(enumerate(objects)))':
+        _SHARED,
+    '_decode_value: got = points.get(key) if isinstance(key, str) else None => got = None':
+        _SHARED,
+    '_decode_value: got = points.get(key) if isinstance(key, str) else None => got = points.get(None) if isinstance(key, str) else None':
+        _SHARED,
+    '_decode_value: got = points.get(key) if isinstance(key, str) else None => got = points.get(key) if (isinstance(key, str)) and False else None':
+        _SHARED,
+    '_decode_value: key = repr(sorted(x.items())) if isinstance(x, dict) else x => key = None':
+        _SHARED,
+    '_decode_value: key = repr(sorted(x.items())) if isinstance(x, dict) else x => key = repr(None) if isinstance(x, dict) else x':
+        _SHARED,
+    '_decode_value: key = repr(sorted(x.items())) if isinstance(x, dict) else x => key = repr(sorted(x.items())) if (isinstance(x, dict)) and False else x':
+        _SHARED,
+    '_decode_value: points[key] = got => points[key] = None':
+        _SHARED,
+    '_sign_numerator: return f.num if f.den(t) > 0 else -f.num => return f.num if f.den(t) >= 0 else -f.num':
+        "f.den(t) == 0 never happens: t is a point of a piece (inside it, or the single point of [p, p]) where the"
+        " piece's formula is defined, so its denominator is not 0 there",
     # pointwise.py
     "evaluate: moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), fmpq(0)) => "
     "moves[game.move_label(v, w)] = sum((x * y for x, y in zip(row, lose)), )":

@@ -6,7 +6,7 @@ import mpmath
 import pytest
 import sympy
 from flint import fmpq, fmpz_poly
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise.exact import polys
@@ -224,6 +224,31 @@ def test_single_root_between_places_the_root_at_x_without_refining():
     # the root below x, and above y
     assert single_root_between(f, RealAlgebraic.rational(fmpq(3, 4)), RealAlgebraic.rational(fmpq(7, 8)), fmpq(1, 2), fmpq(1), -1) == ([], False)
     assert single_root_between(f, RealAlgebraic.rational(fmpq(5, 8)), RealAlgebraic.rational(fmpq(11, 16)), fmpq(1, 2), fmpq(1), -1) == ([], False)
+
+
+def test_single_root_between_at_the_ends_of_isolating_intervals():
+    """The one root of f in (lo, hi) exactly at an end of x's or y's isolating
+    interval is placed without refining: 1/2, the root of 2p - 1, below an
+    irrational x isolated by (1/2, 1) and above one isolated by (0, 1/2);
+    inside (x, y) for y isolated by (1/2, 1), and then found as the exact
+    rational 1/2.  A common factor of f and x's polynomial whose root lies
+    outside x's interval (p - 3) says nothing about x: undecided (None) or
+    the answer of the full isolation, never 'at x'."""
+    f = fmpz_poly([-1, 2])  # 2p - 1, s_lo = -1 on (0, 1)
+    half = fmpq(1, 2)
+    above = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), half, 1)  # 0.7071, isolated by (1/2, 1)
+    below = RealAlgebraic.root(fmpz_poly([-1, 0, 8]), 0, half)  # 0.3535, isolated by (0, 1/2)
+    assert (above.lo, below.hi) == (half, half)
+    assert single_root_between(f, above, RealAlgebraic.rational(fmpq(9, 10)), fmpq(0), fmpq(1), -1) == ([], False)
+    assert single_root_between(f, RealAlgebraic.rational(fmpq(1, 10)), below, fmpq(0), fmpq(1), -1) == ([], False)
+    inside, at_x = single_root_between(f, RealAlgebraic.rational(fmpq(1, 10)), above, fmpq(0), fmpq(1), -1)
+    assert not at_x and len(inside) == 1 and inside[0].is_rational and inside[0].rational_value == half
+    g = fmpz_poly([-1, 0, 2]) * fmpz_poly([-3, 1])  # roots 0.7071 and 3
+    z = RealAlgebraic.root(fmpz_poly([-3, 0, 5]) * fmpz_poly([-3, 1]), fmpq(7, 10), fmpq(4, 5))  # sqrt(3/5) = 0.7746
+    y = RealAlgebraic.rational(fmpq(9, 10))
+    got = single_root_between(g, z, y, half, fmpq(1), -1)
+    assert got is None or got == roots_between(g, z, y, half, fmpq(1))
+    assert roots_between(g, z, y, half, fmpq(1)) == ([], False)
 
 
 def test_single_root_between_leaves_a_root_next_to_x_to_the_isolation():
@@ -539,6 +564,22 @@ def test_short_interval_ends():
     assert a.short_interval() == (Fraction(70711, 100000), Fraction(70711, 100000))
 
 
+def test_short_interval_takes_the_fewest_decimals_that_isolate():
+    """c +- sqrt(2)/10^6 with c = 0.70715 (the roots of one irreducible
+    quadratic, 2.8e-6 apart) share the 4-decimal cell [0.7071, 0.7072]: the
+    interval needs exactly 5 decimals, [0.70715, 0.70716] for the upper root.
+    sqrt(2)/10^6, whose isolating interval starts at 0, gets [0, 10^-4]: 0 is
+    a decimal end (its conjugate -sqrt(2)/10^6 lies outside)."""
+    # (10^6 x - 707150)^2 = 2
+    f = fmpz_poly([-707150, 10**6]) ** 2 - 2
+    x = RealAlgebraic.root(f, fmpq(70715, 10**5), fmpq(7072, 10**4))
+    assert x.short_interval() == (Fraction(70715, 10**5), Fraction(70716, 10**5))
+    assert x.short_interval(5) == (Fraction(70715, 10**5), Fraction(70716, 10**5))
+    assert x.short_interval(6) == (Fraction(707151, 10**6), Fraction(707152, 10**6))
+    tiny = RealAlgebraic.root(fmpz_poly([-2, 0, 10**12]), 0, 1)
+    assert tiny.lo == 0 and tiny.short_interval() == (Fraction(0), Fraction(1, 10**4))
+
+
 def test_simplest_dyadic_and_hull_against_their_definitions():
     """simplest_dyadic(u, v) is the dyadic of least denominator in the open
     (u, v) (the plain search of test_simplest_dyadic_is_the_plain_search);
@@ -617,6 +658,22 @@ def test_from_sympy_text_numbers_and_close_conjugates():
     assert y < x and y.minpoly() == x.minpoly()
 
 
+def test_from_sympy_tells_apart_roots_closer_than_its_first_approximation():
+    """Mignotte's x^3 - 2(a x - 1)^2 with a = 10^20 (irreducible: Eisenstein at
+    2) has two roots about 1.4e-50 apart around 1/a, closer than a 50-digit
+    approximation can tell: f(1/a) = a^-3 > 0 and f(1/a -+ 10^-49) ~ -2e-58 < 0
+    put one in (1/a - 10^-49, 1/a) and the other in (1/a, 1/a + 10^-49)."""
+    x = sympy.Symbol("x")
+    a = 10**20
+    p = sympy.Poly(x**3 - 2 * (a * x - 1) ** 2, x)
+    f = fmpz_poly([int(c) for c in reversed(p.all_coeffs())])
+    assert f(fmpq(1, a)) > 0 and f(fmpq(1, a) - fmpq(1, 10**49)) < 0 and f(fmpq(1, a) + fmpq(1, 10**49)) < 0
+    r0, r1, r2 = (RealAlgebraic.from_sympy(sympy.CRootOf(p, k)) for k in range(3))
+    assert fmpq(1, a) - fmpq(1, 10**49) < r0 < fmpq(1, a) < r1 < fmpq(1, a) + fmpq(1, 10**49) < r2
+    assert [r.root_index() for r in (r0, r1, r2)] == [0, 1, 2]
+    assert all(r.sign_of(f) == 0 for r in (r0, r1, r2))
+
+
 def test_separate_and_refine_negative_numbers():
     """-1/sqrt(2) < -1/sqrt(3), both first isolated by (-1, 0): a rational
     strictly between them, and refine_to on negative numbers reaches the width;
@@ -632,3 +689,101 @@ def test_separate_and_refine_negative_numbers():
     c = RealAlgebraic.root(fmpz_poly([1, 0, -2]), 0, 1)
     c.refine_to(fmpq(1, 10**12))
     assert c.hi - c.lo <= fmpq(1, 10**12) and 2 * c.lo**2 < 1 < 2 * c.hi**2
+
+
+def _is_nearest_double(x: RealAlgebraic, f: float) -> bool:
+    """``f`` is a double nearest to ``x``: ``x`` lies between the midpoints of
+    ``f`` and its two neighbours (exact comparisons with the doubles as fmpq),
+    and on a midpoint ``f`` has the even last bit."""
+    import math
+
+    down, up = math.nextafter(f, -math.inf), math.nextafter(f, math.inf)
+    q = lambda d: fmpq(*Fraction(d).as_integer_ratio())  # noqa: E731  (a double is an exact rational)
+    lo, hi = (q(down) + q(f)) / 2, (q(f) + q(up)) / 2
+    if x.compare(lo) < 0 or x.compare(hi) > 0:
+        return False
+    even = int(math.frexp(f)[0] * 2**53) % 2 == 0  # the last bit of a normal double's significand
+    return (x.compare(lo) != 0 and x.compare(hi) != 0) or even
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(2, 10**6).filter(lambda n: int(n**0.5) ** 2 != n and (int(n**0.5) + 1) ** 2 != n),
+    e=st.integers(-1060, 1000),
+    sign_=st.sampled_from([1, -1]),
+)
+def test_float_is_the_nearest_double_of_square_roots_at_every_scale(n, e, sign_):
+    """float(+-sqrt(n) 2^e) is the nearest double, from the subnormals to
+    near the largest double, checked exactly against its neighbours."""
+    import math
+
+    # the root of 4^-e x^2 - n (e < 0) or x^2 - n 4^e (e >= 0) in +-(2^e, n 2^e)
+    f = fmpz_poly([-n, 0, 4 ** (-e)]) if e < 0 else fmpz_poly([-n * 4**e, 0, 1])
+    two_e = fmpq(2) ** e if e >= 0 else fmpq(1, 2 ** (-e))
+    x = RealAlgebraic.root(f, two_e, n * two_e) if sign_ > 0 else RealAlgebraic.root(f, -n * two_e, -two_e)
+    got = float(x)
+    assert math.isfinite(got) and _is_nearest_double(x, got)
+
+
+def test_float_rounds_near_ties_and_rationals_correctly():
+    """Ties and near-ties: 1 + 2^-53 (a tie) rounds to 1.0 (even), 1 + 3 2^-53
+    to the even 1 + 2^-51; 1 + 2^-53 -+ sqrt(2) 2^-200 (irrational, off the tie
+    by far less than 2^-60) round down and up; 1/3 and 10^-320 (subnormal)."""
+    import math
+
+    assert float(RealAlgebraic.rational(fmpq(2**53 + 1, 2**53))) == 1.0
+    assert float(RealAlgebraic.rational(fmpq(2**53 + 3, 2**53))) == 1 + 2.0**-51
+    assert float(RealAlgebraic.rational(fmpq(1, 3))) == 1 / 3
+    tiny = RealAlgebraic.rational(fmpq(1, 10**320))
+    assert _is_nearest_double(tiny, float(tiny)) and float(tiny) > 0
+    K = 2**200 + 2**147  # 2^200 (1 + 2^-53)
+    f = fmpz_poly([-K, 2**200]) ** 2 - 2  # roots 1 + 2^-53 -+ sqrt(2) 2^-200
+    tie = fmpq(K, 2**200)
+    # isolating intervals that straddle the tie: their midpoints fall on either side
+    below = RealAlgebraic.root(f, tie - fmpq(1, 4), tie + fmpq(1, 2**201))
+    above = RealAlgebraic.root(f, tie - fmpq(1, 2**201), tie + fmpq(1, 3))
+    assert float(below) == 1.0 and float(above) == math.nextafter(1.0, 2.0)
+    assert _is_nearest_double(below, 1.0) and _is_nearest_double(above, math.nextafter(1.0, 2.0))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    u=st.fractions(min_value=-3, max_value=3, max_denominator=10**6),
+    gap=st.fractions(min_value=Fraction(1, 10**6), max_value=4, max_denominator=10**6),
+    irr_x=st.booleans(),
+    irr_y=st.booleans(),
+)
+@example(u=Fraction(1, 10**6), gap=Fraction(497, 1000), irr_x=False, irr_y=False)  # a gap of exactly 1/2: m = 5
+@example(u=Fraction(1, 3), gap=Fraction(1, 3) - Fraction(3, 1000), irr_x=False, irr_y=False)  # 1/3, 2/3 kept
+@example(u=Fraction(1, 7), gap=Fraction(1, 2), irr_x=True, irr_y=True)
+def test_dyadic_hull_is_its_definition(u, gap, irr_x, irr_y):
+    """dyadic_hull(x, y) against its definition, with x and y rational or
+    irrational (sqrt(2)/k): with w the gap between x's and y's intervals (once
+    separated), m is the least m >= 4 with 16 / 2^m <= w, and each end is the
+    rational x (or y) itself when its denominator is at most 2^m, else x's
+    interval end rounded out to a multiple of 2^-m."""
+    import math
+
+    from symbolic_noise.exact.algebraic import dyadic_hull
+
+    def number(v: Fraction, irrational: bool) -> RealAlgebraic:
+        if not irrational:
+            return RealAlgebraic.rational(fmpq(v.numerator, v.denominator))
+        # c + sqrt(2)/k near v, c = p/q: the root of (k q x - k p)^2 - 2 q^2 in (c, c + 2/k)
+        k, c = 1000, fmpq(v.numerator, v.denominator) - fmpq(1414, 1000 * 1000)
+        f = fmpz_poly([-k * int(c.p), k * int(c.q)]) ** 2 - 2 * int(c.q) ** 2
+        return RealAlgebraic.root(f, c, c + fmpq(2, k))
+
+    x = number(u, irr_x)
+    y = number(u + gap + Fraction(3, 1000), irr_y)
+    assert x.compare(y) < 0
+    lo, hi = dyadic_hull(x, y)
+    w = y.lo - x.hi
+    m = 4
+    while fmpq(16, 2**m) > w:
+        m += 1
+    scale = 2**m
+    want_lo = x.lo if x.is_rational and x.lo.q <= scale else fmpq(math.floor(Fraction(int((x.lo * scale).p), int((x.lo * scale).q))), scale)
+    want_hi = y.hi if y.is_rational and y.hi.q <= scale else fmpq(math.ceil(Fraction(int((y.hi * scale).p), int((y.hi * scale).q))), scale)
+    assert (lo, hi) == (want_lo, want_hi)
+    assert x.compare(lo) >= 0 and y.compare(hi) <= 0

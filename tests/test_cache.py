@@ -399,3 +399,49 @@ def test_cli_verify_cache_finds_the_forged_entry(tmp_path, capsys):
     assert "FAILS" in captured.out
     warnings = [line for line in captured.err.splitlines() if "warning" in line]
     assert len(warnings) == 1 and "position 3" in warnings[0]
+
+
+def test_verified_misere_entries_reload_as_the_misere_values(tmp_path):
+    """Misère play with verify=True: a terminal follower's value is 1 (the
+    player who cannot move wins), so the Bellman check of the stored entries
+    passes and every entry is served; the values are backward induction in
+    Fractions at rational points."""
+    from fractions import Fraction
+
+    sys.path.insert(0, os.path.dirname(__file__))
+    import fraction_reference
+
+    path = str(tmp_path / "c.sqlite")
+    messages = []
+    with SolutionCache(path, Nim(4), "binary", misere=True, verify=True, on_warning=messages.append) as store:
+        solve(Nim(4), "binary", misere=True, store=store)
+        assert store.saved == 4
+    with SolutionCache(path, Nim(4), "binary", misere=True, verify=True, on_warning=messages.append) as store:
+        sol = solve(Nim(4), "binary", misere=True, store=store)
+        assert (store.loaded, store.rejected, store.saved) == (4, 0, 0) and not messages
+    for p in (Fraction(0), Fraction(1, 3), Fraction(5, 7), Fraction(1)):
+        ref = fraction_reference.nim(4, "binary", p, misere=True)
+        for v in range(1, 5):
+            got = sol.value(v)(fmpq(p.numerator, p.denominator))
+            assert Fraction(int(got.p), int(got.q)) == ref[v][0]
+
+
+def test_degrees_are_the_largest_degrees_of_the_stored_formulas(tmp_path):
+    """degrees() reads, per stored position, the largest degree of its
+    formulas' numerators and denominators (counted here from the values
+    themselves); a stored degree that is not that is caught on load."""
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(5), "binary") as store:
+        sol = solve(Nim(5), "binary", store=store)
+        got = store.degrees()
+        assert set(store.positions()) == set(got) == {str(v) for v in range(1, 6)}
+    for v in range(1, 6):
+        want = max(max(f.num.degree(), f.den.degree()) for f in sol.value(v).formulas)
+        assert got[str(v)] == want
+    assert got["1"] == 0 and got["5"] >= 2  # N_1 = 1; N_5 is no polynomial of degree 1
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE solutions SET degree = degree + 1 WHERE position = '3'")
+    messages = []
+    with SolutionCache(path, Nim(5), "binary", on_warning=messages.append) as store:
+        solve(Nim(5), "binary", store=store)
+        assert (store.loaded, store.rejected) == (4, 1) and "recorded degree" in messages[0]

@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import solve
@@ -148,6 +148,8 @@ def test_hostile_documents_end_in_one_line_errors(junk, where):
 
 @settings(max_examples=80, deadline=None)
 @given(junk=JSONISH, field=st.sampled_from(["points", "formulas", "labels", "point_labels", "position", "row"]))
+@example(junk=None, field="labels")
+@example(junk=None, field="point_labels")
 def test_hostile_values_end_in_one_line_errors(junk, field):
     doc = json.loads(TEXT["nim"])
     row = doc["values"][-1]
@@ -157,6 +159,11 @@ def test_hostile_values_end_in_one_line_errors(junk, field):
         doc["values"][-1] = junk
     else:
         row[1][field] = junk
+    if field in ("labels", "point_labels") and junk is None:
+        # the optimal-move labels are optional hints: without them the Bellman
+        # check finds the optimal moves itself, and the verdicts are the same
+        assert verify_document(doc) == verify_document(json.loads(TEXT["nim"]))
+        return
     with pytest.raises(VerificationError) as info:
         verify_document(doc)
     assert "\n" not in str(info.value)
@@ -180,3 +187,136 @@ def test_named_hostile_inputs(change, message):
     with pytest.raises(VerificationError, match=message or None) as info:
         verify_document(doc)
     assert "\n" not in str(info.value)
+
+
+def test_the_size_caps_of_stored_values_are_exact(monkeypatch):
+    """The caps on a stored value are read at their bounds (lowered here, so
+    that the check stays fast): a formula of degree MAX_DEGREE and a
+    breakpoint polynomial of degree MAX_DEGREE pass the caps (and are then
+    refused for what they are: not the game's value, or not a root), one more
+    is refused by the cap; as many pieces as MAX_PIECES pass, one more is
+    refused; no pieces, and points that are not one more than pieces, are
+    refused by name."""
+    from symbolic_noise.analysis import certificates as C
+
+    monkeypatch.setattr(C, "MAX_DEGREE", 6)
+
+    def attempt(change):
+        doc = json.loads(TEXT["nim"])
+        change(doc["values"][-1][1])
+        with pytest.raises(VerificationError) as info:
+            verify_document(doc)
+        return str(info.value)
+
+    top = ["0"] * 6 + ["1"]  # p^6: MAX_DEGREE + 1 coefficients
+    assert "degree at most" not in attempt(lambda v: v["formulas"][0].__setitem__(0, top))
+    assert "degree at most" in attempt(lambda v: v["formulas"][0].__setitem__(0, top + ["1"]))
+    root = {"poly": ["-1"] + ["0"] * 5 + ["2"], "lo": "0", "hi": "1"}  # 2p^6 - 1
+    assert "degree is too high" not in attempt(lambda v: v["points"].__setitem__(1, root))
+    assert "degree is too high" in attempt(lambda v: v["points"].__setitem__(1, {**root, "poly": root["poly"] + ["1"]}))
+    assert "has no pieces" in attempt(lambda v: (v.__setitem__("formulas", []), v.__setitem__("points", ["0"])))
+    assert "one more point than pieces" in attempt(lambda v: v["points"].append("1"))
+    assert "not an encoded piecewise function" in attempt(lambda v: v.__setitem__("points", "0"))
+    pieces = len(json.loads(TEXT["nim"])["values"][-1][1]["formulas"])
+    monkeypatch.setattr(C, "MAX_PIECES", pieces)
+    assert verify_document(json.loads(TEXT["nim"]))
+    monkeypatch.setattr(C, "MAX_PIECES", pieces - 1)
+    assert "more than" in attempt(lambda v: None)
+
+
+def test_claim_summaries_name_each_comparison():
+    """The summary of an 'optimal 0' claim on Nim 4 compares move 0 with each
+    other move (1, 2, 3) on each piece, needing N(0) - N(m) >= 0; the pieces
+    cover [0, 1/2] from end to end."""
+    claim = DOCS["nim"]["claims"][1]
+    assert claim["statement"] == "optimal 0 on [0, 1/2]" and claim["verdict"] == "holds"
+    pieces = claim["pieces"]
+    assert pieces[0]["lo"]["exact"] == "0" and pieces[-1]["hi"]["exact"] == "1/2"
+    assert all(a["hi"] == b["lo"] for a, b in zip(pieces, pieces[1:]))
+    for piece in pieces:
+        assert sorted(c["against"] for c in piece["claims"]) == ["1", "2", "3"]
+        assert all(c["kind"] in ("sign", "identical") and c.get("need", "nonneg") == "nonneg" for c in piece["claims"])
+
+
+def test_positions_and_move_names_at_their_bounds():
+    """A position nested 64 lists deep is read, 65 deep is refused; a move
+    name of up to 12 characters of digits is a whole number, a longer one
+    stays text; an optimal set's moves are split at top-level commas only."""
+    from symbolic_noise.analysis.certificates import Statement, _position_from_json
+
+    def nest(n):
+        x = 0
+        for _ in range(n):
+            x = [x]
+        return x
+
+    deep = _position_from_json(nest(64))
+    for _ in range(64):
+        (deep,) = deep
+    assert deep == 0
+    with pytest.raises(VerificationError, match="nests too deeply"):
+        _position_from_json(nest(65))
+    assert Statement.parse("optimal 123456789012 on [0, 1]").value == 123456789012
+    assert Statement.parse("optimal -12345678901 on [0, 1]").value == -12345678901
+    assert Statement.parse("optimal 1234567890123 on [0, 1]").value == "1234567890123"
+    assert Statement.parse("optimal-set {((1,2), 3), 4} on [0, 1]").value == frozenset({"((1,2), 3)", 4})
+
+
+def test_each_refusal_of_a_document_says_what_is_wrong():
+    """Every check of a document's frame refuses with its own one-line reason;
+    an interval end of 200 characters is read, one of 201 is refused; an
+    interval of one point is inside [0, 1] (the claims then lie outside it)."""
+    def refusal(change):
+        doc = json.loads(TEXT["nim"])
+        doc = change(doc) or doc
+        with pytest.raises(VerificationError) as info:
+            verify_document(doc)
+        return str(info.value)
+
+    assert refusal(lambda d: [d]) == "a certificate is a JSON object"
+    assert refusal(lambda d: d.update(format="x/9")) == "not a certificate of format symbolic-noise.certificate/2 (found 'x/9')"
+    assert refusal(lambda d: d.update(format="y" * 80)) == f"not a certificate of format symbolic-noise.certificate/2 (found {'y' * 60!r})"
+    assert refusal(lambda d: d.pop("values") and None) == 'the certificate has no "values"'
+    assert refusal(lambda d: d.update(misere=0)) == '"misere" is true or false'
+    assert refusal(lambda d: d.update(strategies={"first": "optimal", "second": "random"})) == (
+        "only certificates of optimal play by both players can be verified")
+    frame = '"interval" is a pair of exact rationals written as text'
+    assert refusal(lambda d: d.update(interval=[0, "1"])) == frame
+    assert refusal(lambda d: d.update(interval=["0", "1" * 201])) == frame
+    long_one = "0" * 198 + "1" + "/1"  # 201 characters
+    assert refusal(lambda d: d.update(interval=["0", long_one])) == frame
+    long_one = "0" * 197 + "1" + "/1"  # 200 characters: read, and it is 1
+    assert verify_document({**json.loads(TEXT["nim"]), "interval": ["0", long_one]})
+    assert "outside the certificate's interval" in refusal(lambda d: d.update(interval=["1/2", "1/2"]))
+
+
+def test_document_text_is_the_compact_json_with_a_line_per_claim_and_value():
+    """document_text is the compact JSON of the document (no spaces after
+    separators), broken before each claim and each value: the claims and the
+    values appear once."""
+    from symbolic_noise.analysis.certificates import document_text
+
+    doc = json.loads(TEXT["chomp"])
+    text = document_text(doc)
+    flat = text.replace("\n", "")
+    assert flat == json.dumps(doc, separators=(",", ":"))
+    assert flat.count('"claims":[{"position"') == 1 and flat.count('"values":[[') == 1
+    assert len(text.splitlines()) == len(doc["claims"]) + len(doc["values"]) + 3
+
+
+def test_claim_summaries_made_in_the_test_and_in_memory_documents():
+    """A summary made here (not at import) keeps each piece's ends and, per
+    comparison, its kind, the move compared against and the need; a document
+    verifies as the dict to_json returns (positions as lists), not only after
+    a JSON round trip."""
+    game = game_from_spec("chomp", "2x2")
+    sol = solve(game, "king", (0, 1))
+    cert = check(sol, "optimal (2,2) on [1/3, 1]")
+    claim = cert.claim_json()
+    assert claim["position"] == [[2, 2]] or claim["position"] == [2, 2]
+    assert len(claim["pieces"]) == len(cert.pieces)
+    for summary, piece in zip(claim["pieces"], cert.pieces):
+        assert summary["lo"] == piece["lo"] and summary["hi"] == piece["hi"]
+        assert [{k: c[k] for k in ("kind", "against", "need") if k in c} for c in piece["claims"]] == summary["claims"]
+        assert all(set(c) == {"kind", "against", "need"} or c["kind"] == "identical" for c in summary["claims"])
+    assert verify(cert.to_json()) is True

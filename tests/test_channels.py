@@ -219,6 +219,9 @@ def test_custom_channel_from_json():
         custom_channel_from_json({"rows": [{"position": 2}]})
     with pytest.raises(InvalidChannelError):
         custom_channel_from_json({"rows": [], "default": "nonsense"})
+    # a float is no exact probability: the error says what was given
+    with pytest.raises(InvalidChannelError, match=r"not float 0\.5"):
+        custom_channel_from_json({"rows": [{"position": 2, "sent": 0, "received": [[0, 0.5], [1, "1/2"]]}]}).rows(Nim(2), 2)
 
 
 def test_rows_from_matrix_reduces_rows():
@@ -345,6 +348,10 @@ def test_custom_channel_cache_keys():
     f = CustomChannel({(2, 2): {(1, 2): [[(1, 2), "p"], [(2, 2), "1 - p"]]}}, default="king")
     g = CustomChannel({(2, 2): {(1, 2): [[(1, 2), "p"], [(2, 2), "1 - p"]]}}, default="king")
     assert f.key() == g.key() != CustomChannel({(2, 2): {(1, 2): [[(2, 2), "p"], [(1, 2), "1 - p"]]}}, default="king").key()
+    # the same probabilities received as other moves: another channel (other rows), another key
+    h = CustomChannel({2: {0: {0: "1 - p", 1: "p"}}}, default="identity")
+    k = CustomChannel({2: {0: {0: "p", 1: "1 - p"}}}, default="identity")
+    assert h.rows(Nim(2), 2).at(fmpq(1, 3)) != k.rows(Nim(2), 2).at(fmpq(1, 3)) and h.key() != k.key()
 
 
 def test_custom_channel_tables_defaults_and_errors():
@@ -354,7 +361,7 @@ def test_custom_channel_tables_defaults_and_errors():
     ch = CustomChannel({2: {1: {1: 1}}}, default="uniform")
     assert ch.rows(Nim(2), 2).at(fmpq(1, 3)) == [[fmpq(1, 2), fmpq(1, 2)], [0, 1]]  # sent 0: the default's row
     assert ch.rows(Nim(3), 3).at(fmpq(1, 3)) == [[fmpq(1, 3)] * 3] * 3  # no table at 3
-    with pytest.raises(InvalidChannelError, match="the sent move 7 is not a legal move") as err:
+    with pytest.raises(InvalidChannelError, match="psi at position 2: the sent move 7 is not a legal move") as err:
         CustomChannel({2: {7: {0: 1}}}).rows(Nim(2), 2)
     assert (err.value.position, err.value.sent, err.value.received) == (2, 7, None)
     with pytest.raises(InvalidChannelError, match="position 2, sent 0: the received move 5") as err:
@@ -378,6 +385,10 @@ def test_validate_rows_without_a_game_and_after_a_root_at_the_end():
     with pytest.raises(InvalidChannelError) as err:
         validate_rows(bad)
     assert (err.value.sent, err.value.received) == (0, 0) and "position None" in str(err.value)
+    # a position without its game: named by its repr, the moves by index
+    with pytest.raises(InvalidChannelError, match=r"position \(2, 1\), sent 0") as err:
+        validate_rows(bad, position=(2, 1))
+    assert err.value.position == (2, 1) and (err.value.sent, err.value.received) == (0, 0)
     e = "p*((10*p - 3)*(10*p - 3) - 1/1000000)"  # 0 at p = 0, < 0 on (0.2999, 0.3001)
     with pytest.raises(InvalidChannelError, match="negative") as err:
         check(two_moves(e, f"1 - ({e})"))
@@ -402,3 +413,11 @@ def test_register_channel():
         assert get_channel("identity-again").rows(Nim(2), 2).at(fmpq(1, 2)) == [[1, 0], [0, 1]]
     finally:
         del channels._BUILTIN["identity-again"]
+
+
+def test_a_channel_function_sees_the_position():
+    """psi(v, w, u) may depend on the position v: noiseless from a heap of 2,
+    every move received as 'take all' from a heap of 3."""
+    ch = CustomChannel(lambda v, w, u: int(w == u) if v == 2 else int(u == 0))
+    assert ch.rows(Nim(2), 2).at(fmpq(1, 3)) == [[1, 0], [0, 1]]
+    assert ch.rows(Nim(3), 3).at(fmpq(1, 3)) == [[1, 0, 0]] * 3

@@ -374,8 +374,10 @@ def _counter(point: RealAlgebraic | fmpq, values: dict, digits: int = 20) -> dic
 
 def _claim(g: fmpz_poly, a: RealAlgebraic, b: RealAlgebraic, need: str, allow_touch: bool):
     """Check ``g`` (need 'nonneg' or 'pos') on [a, b]; returns (reason dict, bad point or None)."""
-    if g.is_zero():
-        return {"kind": "identical"}, (None if need == "nonneg" else rational_between(a, b) if a.compare(b) else a)
+    if g.is_zero():  # g = 0 everywhere: g >= 0 holds identically, g > 0 nowhere
+        if need == "nonneg":
+            return {"kind": "identical"}, None
+        return None, (rational_between(a, b) if a.compare(b) else a)
     an = _analyse(g, a, b)
     # the leftmost violation: the left end, then stretches and roots in order, then the right end
     if not _allowed(need, an["ends"][0], True):
@@ -487,10 +489,14 @@ def check(solution, statement, position=None, digits: int = 20, *, full: bool = 
             if st.kind == "optimal" or w not in members:
                 need = "nonneg" if st.kind == "optimal" else "pos"
                 reason, bad = _claim(g, a, b, need, allow_touch=True)
-            else:  # another member of the optimal set: it must tie identically
+            elif a.compare(b) == 0:  # another member at a single point: it must tie there
+                tie = g.is_zero() or a.sign_of(g) == 0
+                reason = {"kind": "identical"} if g.is_zero() else {"kind": "point", "ends": [0, 0]} if tie else None
+                bad = None if tie else a
+            else:  # another member of the optimal set on a piece: it must tie identically
                 reason = {"kind": "identical"} if g.is_zero() else None
-                bad = None if g.is_zero() else (rational_between(a, b) if a.compare(b) else a)
-                if bad is not None and isinstance(bad, fmpq) and g(bad) == 0:
+                bad = None if g.is_zero() else rational_between(a, b)
+                if bad is not None and g(bad) == 0:
                     bad = next(x for x in (a.lo, b.hi, (a.lo + b.hi) / 2) if g(x) != 0)
             if reason is None:
                 cert.holds = False

@@ -28,6 +28,7 @@ CRootOf(2*x**2 - 1, 1)
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from flint import arb, arb_poly, ctx, fmpq, fmpz_poly, nmod_poly
@@ -207,19 +208,26 @@ class RealAlgebraic:
         x = sympy.Dummy("x")
         mp = sympy.Poly(sympy.minimal_polynomial(expr, x), x)
         f = polys.primitive(fmpz_poly([int(c) for c in reversed(mp.all_coeffs())]))
-        approx = sympy.Rational(sympy.N(expr, 50))
         rationals, intervals, g = polys.isolate_real_roots(f, -polys.root_bound(f), polys.root_bound(f))
         candidates = [cls.rational(r) for r in rationals] + [cls._from_isolation(g, a, b) for a, b in intervals]
-        target = fmpq(int(approx.p), int(approx.q))
-        # the root nearest to a 50-digit approximation; refine until it is unambiguous
+        # the root within `slack` of a `digits`-digit approximation (whose error
+        # is below 10^-digits relative): refine the candidates near it to
+        # intervals narrower than `slack`; when two distinct roots are still
+        # that near (closer than the approximation can tell), ask for more digits
+        digits = 50
         while True:
-            near = [c for c in candidates if c._lo - fmpq(1, 10**40) <= target <= c._hi + fmpq(1, 10**40)]
+            approx = sympy.Rational(sympy.N(expr, digits))
+            target = fmpq(int(approx.p), int(approx.q))
+            slack = fmpq(1, 10 ** (digits - 5)) * max(1, abs(target))
+            near = [c for c in candidates if c._lo - slack <= target <= c._hi + slack]
+            for c in near:
+                c.refine_to(slack)
+            near = [c for c in near if c._lo - slack <= target <= c._hi + slack]
             if len(near) == 1:
                 return near[0]
             if not near:
                 raise ValueError(f"{expr} is not a real algebraic number")
-            for c in near:
-                c.refine()
+            digits *= 2
 
     # ------------------------------------------------------------------ basic access
 
@@ -588,9 +596,19 @@ class RealAlgebraic:
             return mpmath.mpf(mid.numerator) / mid.denominator
 
     def __float__(self) -> float:
-        """Nearest double, for plotting only; never use it to decide anything."""
-        lo, hi = self.enclosure(fmpq(1, 2**60))
-        return float((lo + hi) / 2)
+        """The nearest double (ties to even, as ``float`` of a ``Fraction``),
+        for plotting only; never use it to decide anything.  The enclosure is
+        narrowed until both of its ends round to the same double: rounding is
+        monotone, so the number rounds to it too (an irrational number is never
+        a tie, so this ends)."""
+        width = fmpq(1, 2**60)
+        while True:
+            lo, hi = self.enclosure(width)
+            a, b = _round_to_double(lo), _round_to_double(hi)
+            if a == b and math.copysign(1.0, a) == math.copysign(1.0, b):
+                return a
+            gap = hi - lo
+            width = fmpq(gap.numerator, gap.denominator * 2**32)
 
     def __str__(self) -> str:
         if self._lo == self._hi:
@@ -606,6 +624,15 @@ class RealAlgebraic:
         from ..io.display import algebraic_latex  # the renderer, in the rendering layer
 
         return algebraic_latex(self)
+
+
+def _round_to_double(q: Fraction) -> float:
+    """The double nearest to ``q``, ties to even (``int / int`` is correctly
+    rounded in Python); beyond the largest double, an infinity."""
+    try:
+        return float(q)
+    except OverflowError:
+        return math.inf if q > 0 else -math.inf
 
 
 def real_roots(f: fmpz_poly, lo, hi) -> list[RealAlgebraic]:
