@@ -2,7 +2,7 @@
 (not run in CI): do the tests fail when the code is wrong?
 
     python benchmarks/mutation.py                          # the default modules
-    python benchmarks/mutation.py symbolic_noise/analysis/certificates.py symbolic_noise/solvers/cache.py
+    python benchmarks/mutation.py symbolic_noise/analysis/certificates.py symbolic_noise/solvers/storage/cache.py
     python benchmarks/mutation.py --report-only            # rewrite the report from the last runs
 
 Needs the ``mutation`` extra (``pip install .[mutation]``: mutmut).  For each
@@ -72,18 +72,18 @@ TESTS = {
     "symbolic_noise/exact/algebraic.py": ["tests/test_algebraic.py"],
     "symbolic_noise/games/channels.py": ["tests/test_channels.py", "tests/test_extra_channels.py"],
     "symbolic_noise/games/extra_channels.py": ["tests/test_extra_channels.py"],
-    "symbolic_noise/solvers/fastpoint.py": ["tests/test_fastpoint.py"],
-    "symbolic_noise/solvers/pointwise.py": ["tests/test_pointwise.py", "tests/test_fastpoint.py"],
+    "symbolic_noise/solvers/onepoint/fastpoint.py": ["tests/test_fastpoint.py"],
+    "symbolic_noise/solvers/onepoint/pointwise.py": ["tests/test_pointwise.py", "tests/test_fastpoint.py"],
     "symbolic_noise/analysis/certificates.py": ["tests/test_certificates.py", "tests/test_certificate_forgery.py"],
     "symbolic_noise/analysis/bellman.py": ["tests/test_bellman.py"],
-    "symbolic_noise/solvers/cache.py": ["tests/test_cache.py"],
+    "symbolic_noise/solvers/storage/cache.py": ["tests/test_cache.py"],
 }
 
 DEFAULT_MODULES = [
     "symbolic_noise/exact/algebraic.py",
     "symbolic_noise/games/channels.py",
-    "symbolic_noise/solvers/fastpoint.py",
-    "symbolic_noise/solvers/pointwise.py",
+    "symbolic_noise/solvers/onepoint/fastpoint.py",
+    "symbolic_noise/solvers/onepoint/pointwise.py",
 ]
 
 #: a larger scale 2^E in simplest_dyadic
