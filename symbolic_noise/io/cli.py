@@ -649,7 +649,7 @@ def cmd_verify(args) -> int:
     if not isinstance(data, dict):
         raise VerificationError(f"the certificate {args.certificate} is not a JSON object")
     if str(data.get("format", "")).startswith("symbolic-noise.hybrid/"):
-        return _verify_hybrid_file(data)
+        return _verify_hybrid_file(data, args.certificate)
     try:
         claims = verify_document(data)
     except VerificationError as exc:
@@ -667,15 +667,28 @@ def _one_line(text: str, n: int = 400) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
-def _verify_hybrid_file(data: dict) -> int:
-    """One hybrid-method certificate (docs/hybrid.md): boxes, balls, exact points."""
-    from ..analysis.certificates import VerificationError
-    from ..analysis.hybridcert import describe, verify_hybrid
+def _verify_hybrid_file(data: dict, path: str) -> int:
+    """One hybrid-method certificate (docs/hybrid.md): its size first, then its
+    shape and caps (a malformed file: exit status 2), then the proof, recomputed
+    from the game it names (a failed proof: REJECTED, exit status 1)."""
+    import os
 
+    from ..analysis.hybridcert import describe, verify_hybrid
+    from ..analysis.hybridfile import CAPS, CertificateFormatError
+
+    name = readers.shown(path)
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        size = 0
+    if size > CAPS["bytes"]:
+        raise CertificateFormatError(f"the hybrid certificate {name} has more than the cap of {CAPS['bytes']} bytes")
     try:
         verify_hybrid(data)
-    except (VerificationError, SymbolicNoiseError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        sys.stdout.write(f"REJECTED {describe(data)[:200]}: {exc}\n")
+    except CertificateFormatError as exc:
+        raise CertificateFormatError(f"the hybrid certificate {name}: {_one_line(str(exc))}") from None
+    except (SymbolicNoiseError, KeyError, TypeError, ValueError, IndexError, ZeroDivisionError, OverflowError) as exc:
+        sys.stdout.write(f"REJECTED {name}: {_one_line(str(exc))}\n")
         return 1
     sys.stdout.write(f"verified {describe(data)}\n")
     return 0
