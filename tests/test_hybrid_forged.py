@@ -27,6 +27,8 @@ from symbolic_noise.errors import SymbolicNoiseError, VerificationError
 from symbolic_noise.io.cli import main
 from symbolic_noise.solvers.fastpoint import point_solve
 
+from json_paths import get_leaf, leaf_paths, set_leaf
+
 CERTS = {
     "counterexample": counterexample_certificate(5, fmpq(9, 10), 4, 3),
     "fairness": fairness_certificate(10, tol=fmpq(1, 2**8)),
@@ -181,19 +183,8 @@ def test_named_forgeries_are_rejected_with_one_line(name, change, message):
     _rejected(_edit(name, change), message or None)
 
 
-def _paths(x, prefix=()):
-    if isinstance(x, dict):
-        for k, v in x.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(x, list):
-        for i, v in enumerate(x):
-            yield from _paths(v, prefix + (i,))
-    else:
-        yield prefix
-
-
 SKIP = {"software", "cpu_seconds", "difference_decimal", "p0_decimal", "first_order", "arithmetic", "reissued_from"}
-PATHS = {name: [p for p in _paths(c) if not SKIP & set(map(str, p))] for name, c in CERTS.items()}
+PATHS = {name: [p for p in leaf_paths(c) if not SKIP & set(map(str, p))] for name, c in CERTS.items()}
 
 
 def _mutant(leaf, how: int):
@@ -218,19 +209,6 @@ def _mutant(leaf, how: int):
     return None
 
 
-def _set_path(c, path, value):
-    d = c
-    for k in path[:-1]:
-        d = d[k]
-    d[path[-1]] = value
-
-
-def _get_path(c, path):
-    for k in path:
-        c = c[k]
-    return c
-
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(CERTS)), pick=st.integers(0, 10**6), how=st.integers(0, 60), count=st.integers(1, 3))
 def test_a_changed_certificate_is_rejected_or_still_true(name, pick, how, count):
@@ -238,7 +216,7 @@ def test_a_changed_certificate_is_rejected_or_still_true(name, pick, how, count)
     paths = PATHS[name]
     for i in range(count):
         path = paths[(pick * (i + 7) + how * i) % len(paths)]
-        _set_path(c, path, _mutant(_get_path(c, path), how + i))
+        set_leaf(c, path, _mutant(get_leaf(c, path), how + i))
     try:
         verify_hybrid(c)
     except VerificationError as exc:
@@ -264,7 +242,7 @@ def test_junk_anywhere_ends_in_one_line_verification_errors(name, junk, where):
     paths = [()] + PATHS[name]
     path = paths[where % len(paths)]
     if path:
-        _set_path(c, path, junk)
+        set_leaf(c, path, junk)
     else:
         c = junk
     try:

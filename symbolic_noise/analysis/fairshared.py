@@ -43,7 +43,7 @@ from ..games.rulesets import Nim
 from ..solvers.fastpoint import point_solve
 from ..solvers.floatbox import HALF, LOWEST, bisect_until, check_float_environment, enclose_many
 
-from .hybridfile import FORMAT, envelope  # noqa: F401  (FORMAT: re-exported)
+from .hybridfile import FORMAT as FORMAT, envelope
 _BITS = 24  # stored bounds are multiples of 2^-24
 _MARGIN = 2.0**-22  # a box is kept when its float bound is this far below eps, so the stored bound is < eps
 

@@ -52,7 +52,7 @@ from .hybridcert import UndecidedError, dyadic_float, q_parse
 from ..solvers.floatbox import HALF, bisect_until, check_float_environment, enclose_many
 from ..solvers.taylormodel import TM, _Box, lift, nim_models
 
-from .hybridfile import FORMAT, envelope  # noqa: F401  (FORMAT: re-exported)
+from .hybridfile import FORMAT as FORMAT, envelope
 _BITS = 40
 
 

@@ -43,7 +43,7 @@ from ..errors import VerificationError
 from ..solvers.fastpoint import point_solve
 from ..games.rulesets import Nim
 from ..solvers.hybrid import enclose
-from .hybridfile import FORMAT, bind, check_shape, envelope  # noqa: F401  (FORMAT: re-exported)
+from .hybridfile import FORMAT as FORMAT, bind, check_shape, envelope
 
 
 class UndecidedError(RuntimeError):
