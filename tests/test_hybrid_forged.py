@@ -292,6 +292,10 @@ def _hostile(tmp_path):
     yield "chomp", json.dumps({**base, "game": {"family": "chomp", "param": "3x3"}}), "1-pile Nim only"
     yield "wrong type", json.dumps({**base, "cuts": {"a": 1}}), "list"
     yield "not an object", "[1, 2, 3]", "object"
+    c9 = json.loads(TEXT["conjecture9"])
+    big = {**c9, "game": {"family": "nim", "param": "500"}, "position": 500, "K": 500,
+           "cuts": [f"{i}/4096" for i in range(1536, 2048)], "half_lower": ["0"] * 511, "gap_lower": ["0"] * 511}
+    yield "costly proof", json.dumps(big), "CPU seconds"
 
 
 def test_hostile_files_end_in_one_line_errors_quickly(tmp_path, capsys):
@@ -310,6 +314,19 @@ def test_non_regular_files_are_refused(tmp_path, capsys):
     for path in (fifo, tmp_path, "/dev/zero"):
         rc, out, secs = _cli(path, capsys)
         assert rc == 2 and "not a regular file" in out and out.count("\n") == 1 and secs < 5, out
+
+
+def test_max_seconds_allows_a_longer_check(tmp_path, capsys):
+    c = json.loads(TEXT["conjecture10"])
+    with pytest.raises(CertificateFormatError, match="--max-seconds"):
+        verify_hybrid(c, max_seconds=0.01)
+    f = tmp_path / "c10.json"
+    f.write_text(TEXT["conjecture10"])
+    assert main(["verify", str(f), "--max-seconds", "60"]) == 0
+    with pytest.raises(SystemExit) as info:
+        main(["verify", str(f), "--max-seconds", "0"])
+    assert info.value.code == 2
+    assert "--max-seconds must be between 1 and 86400" in capsys.readouterr().err
 
 
 def test_the_old_format_is_refused_with_the_reissue_command(tmp_path, capsys):

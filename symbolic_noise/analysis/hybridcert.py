@@ -350,16 +350,21 @@ def claim_of(kind: str, K: int, c: dict):
     raise VerificationError(f"unknown hybrid certificate kind {kind!r}")
 
 
-def verify_hybrid(c: dict) -> bool:
+def verify_hybrid(c: dict, *, max_seconds=None) -> bool:
     """Re-check one hybrid certificate (format hybrid/2); True or VerificationError.
 
     The shape and every size are checked first (:func:`hybridfile.check_shape`,
     a :class:`~symbolic_noise.analysis.hybridfile.CertificateFormatError`);
     then the game and channel are rebuilt from their specs, every enclosure
     and exact point is computed from them, and the statement, interval and
-    verdict must be the ones the checked data prove."""
+    verdict must be the ones the checked data prove.  A certificate whose
+    check is estimated (from its sizes) to take more than ``max_seconds``
+    (default ``CAPS["seconds"]``) is refused before any work."""
+    from .hybridfile import check_cost
+
     check_shape(c)
     game, channel, K = bind(c)
+    check_cost(c, K, max_seconds)
     kind = c["kind"]
     statement, interval, verdict = claim_of(kind, K, c)
     if c["interval"] != interval:

@@ -57,6 +57,7 @@ CAPS = {
     "value": 60_000,  # characters of an exact value (N_256(99/100) has 7,200)
     "text": 400,  # characters of a statement or a note
     "entries": 1_024,  # entries of a mapping (leading orders, second coefficients, undecided heaps)
+    "seconds": 20.0,  # estimated CPU seconds of the check (:func:`estimate_seconds`), unless the caller allows more
 }
 
 
@@ -338,6 +339,46 @@ def bind(c: dict):
     if c["kind"] == "fairness_shared" and c["ks"][1] != K:
         raise VerificationError(f"the batch ends at k = {c['ks'][1]}, not at the heap of the game named ({K})")
     return game, channel, K
+
+
+def estimate_seconds(c: dict, K: int) -> float:
+    """CPU seconds the check of a (well-shaped) certificate about heap K will
+    take, from its sizes alone, before any work; fitted to one core of the
+    reference machine (docs/hybrid.md, "caps"): a Conjecture 9 box costs about
+    5.8 s at K = 256, growing as K^2.2; a binary64 box 2.2 ms at K = 128, a
+    Taylor-model box 0.72 s, both as K^2; an exact point a fraction of a second."""
+    kind = c["kind"]
+    r128 = (K / 128) ** 2
+    if kind == "counterexample":
+        return 0.5 * (K / 512) ** 2
+    if kind == "fairness":
+        return len(c.get("cuts") or ()) * 5e-3 * (K / 64) ** 2 * max(1.0, c["prec"] / 96) + 0.1
+    if kind == "fairness_shared":
+        boxes = len(c["cuts"]) * r128 + sum(len(h.get("local_cuts") or ()) * (h["k"] / 128) ** 2 for h in c["heaps"])
+        return boxes * 2.2e-3 + 0.1 * len(c["heaps"])
+    if kind == "conjecture9":
+        box = 5.8 * (K / 256) ** 2.2 * max(1.0, c["prec"] / 128)
+        t = (len(c["cuts"]) - 1) * box * (c["order"] / 5) ** 2
+        loc = c["local"]
+        if loc is not None:
+            t += 1.5 * box * (loc["order"] / 6) ** 2 * max(1.0, loc["prec"] / 256)
+        return t
+    half = c["half"]
+    t = len(c["cuts"]) * 2.3e-3 * r128 + 0.75 * r128 * (c["end"]["order"] / 3) ** 2
+    if half is not None:
+        t += 2.0 * r128 * (half["order"] / 4) ** 2 + len(c["tm_cuts"]) * 0.72 * r128 * (half["tm_order"] / 4) ** 2
+    return t
+
+
+def check_cost(c: dict, K: int, max_seconds=None) -> float:
+    """The estimate of :func:`estimate_seconds`, refused over ``max_seconds``
+    (default: the cap)."""
+    cap = CAPS["seconds"] if max_seconds is None else max_seconds
+    t = estimate_seconds(c, K)
+    if t > cap:
+        _bad(f"checking this certificate would take about {t:.0f} CPU seconds, more than {cap:g} (the cap);"
+             f" if its size is expected, allow it with: symbolic-noise verify FILE --max-seconds {int(t * 2) + 10}")
+    return t
 
 
 def envelope(kind: str, K: int, body: dict, statement: str, interval, verdict: str = "holds") -> dict:

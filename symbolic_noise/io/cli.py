@@ -649,7 +649,7 @@ def cmd_verify(args) -> int:
     if not isinstance(data, dict):
         raise VerificationError(f"the certificate {args.certificate} is not a JSON object")
     if str(data.get("format", "")).startswith("symbolic-noise.hybrid/"):
-        return _verify_hybrid_file(data, args.certificate)
+        return _verify_hybrid_file(data, args.certificate, args.max_seconds)
     try:
         claims = verify_document(data)
     except VerificationError as exc:
@@ -667,7 +667,7 @@ def _one_line(text: str, n: int = 400) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
-def _verify_hybrid_file(data: dict, path: str) -> int:
+def _verify_hybrid_file(data: dict, path: str, max_seconds=None) -> int:
     """One hybrid-method certificate (docs/hybrid.md): its size first, then its
     shape and caps (a malformed file: exit status 2), then the proof, recomputed
     from the game it names (a failed proof: REJECTED, exit status 1)."""
@@ -684,7 +684,7 @@ def _verify_hybrid_file(data: dict, path: str) -> int:
     if size > CAPS["bytes"]:
         raise CertificateFormatError(f"the hybrid certificate {name} has more than the cap of {CAPS['bytes']} bytes")
     try:
-        verify_hybrid(data)
+        verify_hybrid(data, max_seconds=max_seconds)
     except CertificateFormatError as exc:
         raise CertificateFormatError(f"the hybrid certificate {name}: {_one_line(str(exc))}") from None
     except (SymbolicNoiseError, KeyError, TypeError, ValueError, IndexError, ZeroDivisionError, OverflowError) as exc:
@@ -864,6 +864,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     ve = sub.add_parser("verify", help="re-verify a certificate file independently of the solver")
     ve.add_argument("certificate")
+    ve.add_argument("--max-seconds", type=_bounded_int("--max-seconds", 1, 86_400), default=None,
+                    help="a hybrid certificate whose check is estimated to take longer is refused before any work"
+                         " (default 20 CPU seconds; docs/hybrid.md)")
     ve.set_defaults(func=cmd_verify)
 
     g = sub.add_parser("grundy", help="nim-sequence G(0..n) of a heap game, and its periodicity")
