@@ -334,3 +334,18 @@ def test_the_old_format_is_refused_with_the_reissue_command(tmp_path, capsys):
     old["format"] = "symbolic-noise.hybrid/1"
     with pytest.raises(CertificateFormatError, match="re-issue it with: python scripts/hybrid_reissue.py"):
         verify_hybrid(old)
+
+
+def test_the_hybrid_reader_caps_bytes_and_refuses_special_files(tmp_path, monkeypatch, capsys):
+    from symbolic_noise.analysis import hybridfile
+
+    f = tmp_path / "c.json"
+    f.write_text(TEXT["counterexample"])
+    assert hybridfile.read_hybrid(str(f))["kind"] == "counterexample"
+    monkeypatch.setitem(hybridfile.CAPS, "bytes", 100)
+    for path, message in ((str(f), "cap of 100 bytes"), ("/dev/zero", "not a regular file")):
+        with pytest.raises(CertificateFormatError, match=message) as info:
+            hybridfile.read_hybrid(path)
+        assert "\n" not in str(info.value)
+    rc, out, _ = _cli(f, capsys)
+    assert rc == 2 and "more than the cap of 100 bytes" in out and out.count("\n") == 1

@@ -308,6 +308,16 @@ def check_shape(c) -> None:
         _bad(f"the certificate has {total} boxes and bounds, more than {CAPS['all_boxes']} (the cap)")
 
 
+def read_hybrid(path: str):
+    """The JSON of a hybrid certificate file, read with every cap of
+    :func:`symbolic_noise.io.readers.read_json` (a regular file, at most
+    ``CAPS["bytes"]`` bytes read from the open file); one-line
+    :class:`CertificateFormatError` otherwise."""
+    from ..io import readers
+
+    return readers.read_json(path, "the hybrid certificate", CertificateFormatError, CAPS["bytes"])
+
+
 def bind(c: dict):
     """The game, channel and heap K a (well-shaped) certificate names, rebuilt
     from its specs; anything the hybrid engine does not enclose is refused."""

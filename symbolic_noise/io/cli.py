@@ -645,11 +645,17 @@ def cmd_verify(args) -> int:
     from ..analysis.certificates import VerificationError, verify_document
 
     # a certificate holds the values of every position its proof needs (nim 64's: 105 MB)
-    data = readers.read_json(args.certificate, "the certificate", VerificationError, MAX_CERTIFICATE_BYTES)
+    raw = readers.read_bytes(args.certificate, "the certificate", VerificationError, MAX_CERTIFICATE_BYTES)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise VerificationError(f"the certificate {readers.shown(args.certificate)} is not UTF-8 text") from None
+    del raw
+    data = readers.loads(text, f"the certificate {readers.shown(args.certificate)}", VerificationError)
     if not isinstance(data, dict):
-        raise VerificationError(f"the certificate {args.certificate} is not a JSON object")
+        raise VerificationError(f"the certificate {readers.shown(args.certificate)} is not a JSON object")
     if str(data.get("format", "")).startswith("symbolic-noise.hybrid/"):
-        return _verify_hybrid_file(data, args.certificate, args.max_seconds)
+        return _verify_hybrid_file(data, args.certificate, args.max_seconds, len(text))
     try:
         claims = verify_document(data)
     except VerificationError as exc:
@@ -667,20 +673,15 @@ def _one_line(text: str, n: int = 400) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
-def _verify_hybrid_file(data: dict, path: str, max_seconds=None) -> int:
-    """One hybrid-method certificate (docs/hybrid.md): its size first, then its
-    shape and caps (a malformed file: exit status 2), then the proof, recomputed
-    from the game it names (a failed proof: REJECTED, exit status 1)."""
-    import os
-
+def _verify_hybrid_file(data: dict, path: str, max_seconds=None, size: int = 0) -> int:
+    """One hybrid-method certificate (docs/hybrid.md): its size (the characters
+    read) first, then its shape and caps (a malformed file: exit status 2), then
+    the proof, recomputed from the game it names (a failed proof: REJECTED,
+    exit status 1)."""
     from ..analysis.hybridcert import describe, verify_hybrid
     from ..analysis.hybridfile import CAPS, CertificateFormatError
 
     name = readers.shown(path)
-    try:
-        size = os.stat(path).st_size
-    except OSError:
-        size = 0
     if size > CAPS["bytes"]:
         raise CertificateFormatError(f"the hybrid certificate {name} has more than the cap of {CAPS['bytes']} bytes")
     try:
