@@ -296,6 +296,11 @@ def _hostile(tmp_path):
     big = {**c9, "game": {"family": "nim", "param": "500"}, "position": 500, "K": 500,
            "cuts": [f"{i}/4096" for i in range(1536, 2048)], "half_lower": ["0"] * 511, "gap_lower": ["0"] * 511}
     yield "costly proof", json.dumps(big), "CPU seconds"
+    ce = json.loads(TEXT["counterexample"])
+    p = f"{10**90 - 1}/{10**90}"
+    costly_point = {**ce, "game": {"family": "nim", "param": "512"}, "position": 512, "k": 512, "p": p, "interval": [p, p],
+                    "statement": f"optimal 3 on [{p}, {p}]"}
+    yield "costly exact point", json.dumps(costly_point), "CPU seconds"
 
 
 def test_hostile_files_end_in_one_line_errors_quickly(tmp_path, capsys):

@@ -356,16 +356,21 @@ def estimate_seconds(c: dict, K: int) -> float:
     take, from its sizes alone, before any work; fitted to one core of the
     reference machine (docs/hybrid.md, "caps"): a Conjecture 9 box costs about
     5.8 s at K = 256, growing as K^2.2; a binary64 box 2.2 ms at K = 128, a
-    Taylor-model box 0.72 s, both as K^2; an exact point a fraction of a second."""
+    Taylor-model box 0.72 s, both as K^2; an exact point 0.12 s at K = 256 and
+    p = 99/100, as K^3 and the length of p's text to the power 1.5."""
     kind = c["kind"]
     r128 = (K / 128) ** 2
+
+    def point(k, text):  # the exact pointwise engine at p: 0.12 s for k = 256 and p = 99/100, as k^3 and len(p)^1.5
+        return 0.12 * (k / 256) ** 3 * max(1.0, len(text or "") / 6) ** 1.5 + 0.01
+
     if kind == "counterexample":
-        return 0.5 * (K / 512) ** 2
+        return point(K, c["p"])
     if kind == "fairness":
-        return len(c.get("cuts") or ()) * 5e-3 * (K / 64) ** 2 * max(1.0, c["prec"] / 96) + 0.1
+        return len(c.get("cuts") or ()) * 5e-3 * (K / 64) ** 2 * max(1.0, c["prec"] / 96) + point(K, c["fails_at"]) + point(K, "1")
     if kind == "fairness_shared":
         boxes = len(c["cuts"]) * r128 + sum(len(h.get("local_cuts") or ()) * (h["k"] / 128) ** 2 for h in c["heaps"])
-        return boxes * 2.2e-3 + 0.1 * len(c["heaps"])
+        return boxes * 2.7e-3 + sum(point(h["k"], h.get("fails_at")) + point(h["k"], "1") for h in c["heaps"])
     if kind == "conjecture9":
         box = 5.8 * (K / 256) ** 2.2 * max(1.0, c["prec"] / 128)
         t = (len(c["cuts"]) - 1) * box * (c["order"] / 5) ** 2
