@@ -354,3 +354,44 @@ def test_the_hybrid_reader_caps_bytes_and_refuses_special_files(tmp_path, monkey
         assert "\n" not in str(info.value)
     rc, out, _ = _cli(f, capsys)
     assert rc == 2 and "more than the cap of 100 bytes" in out and out.count("\n") == 1
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(["fairness", "conjecture9", "conjecture10", "counterexample"]),
+       shift=st.integers(-8, 8), end=st.integers(0, 1), drop=st.integers(0, 2))
+def test_a_consistently_restated_certificate_is_rejected_or_true(name, shift, end, drop):
+    """The forger moves what the statement speaks of (an end of the enclosure
+    of p0, of the interval, the point of the counterexample) and rewrites the
+    statement and interval to match: accepted only when the new statement is
+    true (exact solve)."""
+    c = json.loads(TEXT[name])
+    step = fmpq(shift, 1024)
+    if name == "fairness":
+        p0 = [q_parse(x) for x in c["p0"]]
+        p0[end] += step
+        c["p0"] = [str(x) for x in p0]
+        c["fails_at"] = c["p0"][0]
+        c["cuts"] = c["cuts"][drop:] if end else c["cuts"]
+        if end:
+            c["cuts"][0] = c["p0"][1]
+            c["bounds"] = c["bounds"][drop:]
+    elif name == "counterexample":
+        p = q_parse(c["p"]) + step
+        c["p"] = str(p)
+        c["value_better"], c["value_claimed"] = (str(v) for v in (
+            point_solve(Nim(5), "binary", p).move_values[m] if 0 <= p <= 1 else fmpq(0) for m in (4, 3)))
+    else:
+        iv = [q_parse(x) for x in c["interval"]]
+        iv[end] += step
+        c["interval"] = [str(x) for x in iv]
+        if end == 0:
+            c["cuts"][0] = c["interval"][0]
+    c["statement"], c["interval"], c["verdict"] = claim_of(c["kind"], c["position"], c)
+    try:
+        verify_hybrid(c)
+    except VerificationError as exc:
+        assert "\n" not in str(exc)
+        event(f"{name}: rejected")
+        return
+    event(f"{name}: accepted, checked true")
+    assert _truth(c), (name, c["statement"])
