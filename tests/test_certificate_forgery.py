@@ -16,6 +16,8 @@ from symbolic_noise.errors import SymbolicNoiseError, VerificationError
 from symbolic_noise.games.provenance import channel_from_canonical, game_from_canonical
 from symbolic_noise.games.registry import game_from_spec
 
+from json_paths import get_leaf, leaf_paths, set_leaf
+
 
 def _document(family, param, channel, statements, interval=(0, 1), position=None):
     game = game_from_spec(family, param)
@@ -46,31 +48,7 @@ def _truth(document) -> bool:
     return True
 
 
-def _paths(x, prefix=()):
-    """Every leaf of a JSON document, as a path of keys and indices."""
-    if isinstance(x, dict):
-        for k, v in x.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(x, list):
-        for i, v in enumerate(x):
-            yield from _paths(v, prefix + (i,))
-    else:
-        yield prefix
-
-
-PATHS = {name: [p for p in _paths(doc) if p[0] != "software" and "pieces" not in p] for name, doc in DOCS.items()}
-
-
-def _set(doc, path, value):
-    for k in path[:-1]:
-        doc = doc[k]
-    doc[path[-1]] = value
-
-
-def _get(doc, path):
-    for k in path:
-        doc = doc[k]
-    return doc
+PATHS = {name: [p for p in leaf_paths(doc) if p[0] != "software" and "pieces" not in p] for name, doc in DOCS.items()}
 
 
 def _mutant(leaf, how: int):
@@ -100,7 +78,7 @@ def test_a_changed_certificate_is_rejected_or_still_true(name, pick, how, count)
     paths = PATHS[name]
     for i in range(count):
         path = paths[(pick + 7919 * i) % len(paths)]
-        _set(doc, path, _mutant(_get(doc, path), how + i))
+        set_leaf(doc, path, _mutant(get_leaf(doc, path), how + i))
     try:
         verify(doc)
     except VerificationError as exc:

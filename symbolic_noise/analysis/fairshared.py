@@ -43,7 +43,7 @@ from ..games.rulesets import Nim
 from ..solvers.onepoint.fastpoint import point_solve
 from ..solvers.boxes.floatbox import HALF, LOWEST, bisect_until, check_float_environment, enclose_many
 
-FORMAT = "symbolic-noise.hybrid/1"
+from .hybridfile import FORMAT as FORMAT, envelope
 _BITS = 24  # stored bounds are multiples of 2^-24
 _MARGIN = 2.0**-22  # a box is kept when its float bound is this far below eps, so the stored bound is < eps
 
@@ -59,8 +59,8 @@ def _bound_text(x: float) -> str:
     return str(fmpq(n, 2**_BITS))
 
 
-def _fails(k: int, q: fmpq, eps: fmpq) -> bool:
-    return abs(2 * point_solve(Nim(k), "binary", q).value - 1) >= eps
+def _fails(k: int, q: fmpq, eps: fmpq, channel="binary") -> bool:
+    return abs(2 * point_solve(Nim(k), channel, q).value - 1) >= eps
 
 
 def _split(a: fmpq, b: fmpq):
@@ -200,14 +200,16 @@ def shared_certificate(k1: int, k2: int, eps=fmpq(1, 100), *, tol=fmpq(1, 2**16)
         })
         if progress:
             progress(f"k = {k}: p0 in [{float(q):.8f}, {float(b):.8f}]")
-    return {
-        "format": FORMAT, "kind": "fairness_shared", "game": "nim", "channel": "binary",
+    body = {
         "arithmetic": "binary64 intervals, outward rounded (symbolic_noise.solvers.boxes.floatbox)",
-        "ks": [k1, k2], "eps": str(eps), "verdict": "holds",
+        "ks": [k1, k2], "eps": str(eps),
         "cuts": [str(c) for c in cuts], "bounds": [_bound_text(bounds[c]) for c in cuts[:-1]],
-        "heaps": [heaps[k] for k in sorted(heaps)], "undecided": undecided,
+        "heaps": [heaps[k] for k in sorted(heaps)], "undecided": {str(k): v for k, v in undecided.items()},
         "cpu_seconds": round(time.process_time() - t0, 3),
     }
+    from .hybridcert import claim_of
+
+    return envelope("fairness_shared", k2, body, *claim_of("fairness_shared", k2, body))
 
 
 def _leaves(K, a, b, depth):
@@ -249,11 +251,19 @@ def _check_boxes(K, cuts, bounds, claims, eps_f, what):
 
 
 def verify_shared(c: dict) -> bool:
-    """Re-check a ``fairness_shared`` certificate from its JSON alone."""
-    check_float_environment()
-    if c.get("format") != FORMAT or c.get("kind") != "fairness_shared":
+    """Verify a ``fairness_shared`` certificate (:func:`~symbolic_noise.analysis.hybridcert.verify_hybrid`)."""
+    from .hybridcert import verify_hybrid
+
+    if not isinstance(c, dict) or c.get("kind") != "fairness_shared":
         raise VerificationError("not a shared fairness certificate")
-    k1, k2 = (int(x) for x in c["ks"])
+    return verify_hybrid(c)
+
+
+def check_shared(c: dict, K: int, channel="binary") -> bool:
+    """Re-check a ``fairness_shared`` certificate of heaps ks[0]..K (the game's
+    heap); ``c`` has passed :func:`~symbolic_noise.analysis.hybridfile.check_shape`."""
+    check_float_environment()
+    k1, k2 = c["ks"][0], K
     eps = q_parse(c["eps"])
     if not (0 < eps < 1):
         raise VerificationError("eps must lie in (0, 1)")
@@ -270,14 +280,14 @@ def verify_shared(c: dict) -> bool:
     start = {}
     for h in heaps:
         k = int(h["k"])
-        one = point_solve(Nim(k), "binary", 1).value
-        if q_parse(h["N_at_1"]) != one:
+        one = point_solve(Nim(k), channel, 1).value
+        if h["N_at_1"] != str(one):
             raise VerificationError(f"N_{k}(1) does not match")
         if bool(h["exists"]) != bool(abs(2 * one - 1) < eps):
             raise VerificationError(f"k = {k}: the existence of the threshold is misstated")
         if not h["exists"]:
             continue
-        i = int(h["shared_from"])
+        i = h["shared_from"]
         if not 0 <= i < len(cuts):
             raise VerificationError(f"k = {k}: shared_from is out of range")
         start[k] = i
@@ -289,7 +299,7 @@ def verify_shared(c: dict) -> bool:
         _check_boxes(k, lc, h["local_bounds"], [[k]] * (len(lc) - 1), eps_f, f"local cuts of k = {k}")
         if q_parse(h["fails_at"]) != q or not q <= b:
             raise VerificationError(f"k = {k}: the failing point is not the lower end of the enclosure")
-        if not _fails(k, q, eps):
+        if not _fails(k, q, eps, channel):
             raise VerificationError(f"k = {k}: the condition does not fail at p = {q}")
     claims = [[k for k, i0 in start.items() if i0 <= i] for i in range(len(cuts) - 1)]
     _check_boxes(k2, cuts, c["bounds"], claims, eps_f, "shared cuts")

@@ -52,7 +52,7 @@ from .hybridcert import UndecidedError, dyadic_float, q_parse
 from ..solvers.boxes.floatbox import HALF, bisect_until, check_float_environment, enclose_many
 from ..solvers.boxes.taylormodel import TM, _Box, lift, nim_models
 
-FORMAT = "symbolic-noise.hybrid/1"
+from .hybridfile import FORMAT as FORMAT, envelope
 _BITS = 40
 
 
@@ -206,10 +206,8 @@ def certify(K: int, a, *, delta=fmpq(1, 256), order: int = 3, width=fmpq(1, 2**1
         tm = _tm_boxes(K, HALF + delta_half, a, tm_order, fmpq(tm_width)) if HALF + delta_half < a else []
     boxes = _boxes(K, a, 1 - delta, fmpq(width), max_depth)
     lo = HALF if half is not None else a
-    return {
-        "format": FORMAT, "kind": "conjecture10", "game": "nim", "channel": "binary", "k": K,
-        "statement": f"N_{K} >= 1/2 and sending {K - 1} optimal on [{lo}, 1]", "verdict": "holds",
-        "interval": [str(lo), "1"],
+    body = {
+        "k": K, "interval": [str(lo), "1"],
         "arithmetic": "exact Taylor models at p = 1/2 and p = 1, ball Taylor models (arb) near 1/2, "
                       "binary64 intervals, outward rounded (symbolic_noise.solvers.boxes.floatbox) elsewhere",
         "half": half,
@@ -221,14 +219,24 @@ def certify(K: int, a, *, delta=fmpq(1, 256), order: int = 3, width=fmpq(1, 2**1
         "end": end,
         "cpu_seconds": round(time.process_time() - t0, 3),
     }
+    from .hybridcert import claim_of
+
+    return envelope("conjecture10", K, body, *claim_of("conjecture10", K, body))
 
 
 def verify_conjecture10(c: dict) -> bool:
-    """Re-check a ``conjecture10`` certificate from its JSON alone."""
-    check_float_environment()
-    if c.get("format") != FORMAT or c.get("kind") != "conjecture10":
+    """Verify a ``conjecture10`` certificate (:func:`~symbolic_noise.analysis.hybridcert.verify_hybrid`)."""
+    from .hybridcert import verify_hybrid
+
+    if not isinstance(c, dict) or c.get("kind") != "conjecture10":
         raise VerificationError("not a conjecture10 certificate")
-    K = int(c["k"])
+    return verify_hybrid(c)
+
+
+def check_conjecture10(c: dict, K: int) -> bool:
+    """Re-check the pieces of a ``conjecture10`` certificate for heap K (the
+    game's heap); ``c`` has passed :func:`~symbolic_noise.analysis.hybridfile.check_shape`."""
+    check_float_environment()
     if K < 2 or K & (K - 1):
         raise VerificationError("Conjecture 10 is about powers of two")
     a, one = (q_parse(x) for x in c["interval"])
@@ -252,7 +260,9 @@ def verify_conjecture10(c: dict) -> bool:
     if len(bad):
         i = int(bad[0])
         raise VerificationError(f"the intervals on [{cuts[i]}, {cuts[i + 1]}] do not imply the stored bounds")
-    got = end_piece(K, delta, int(end["order"]))
+    if not 0 < delta < HALF:
+        raise VerificationError("the end piece has a bad width")
+    got = end_piece(K, delta, end["order"])
     if got["leading_order"] != end["leading_order"]:
         raise VerificationError("the stored leading orders at p = 1 do not match")
     return True
@@ -271,7 +281,7 @@ def _verify_left(K: int, c: dict, a: fmpq) -> fmpq:
     dh = q_parse(half["delta"])
     if not 0 < dh < HALF:
         raise VerificationError("the local piece at 1/2 has a bad width")
-    got = half_piece(K, dh, int(half["order"]))
+    got = half_piece(K, dh, half["order"])
     if got["leading_order"] != half["leading_order"]:
         raise VerificationError("the stored leading orders at p = 1/2 do not match")
     tcuts = [q_parse(x) for x in c["tm_cuts"]]
@@ -282,7 +292,7 @@ def _verify_left(K: int, c: dict, a: fmpq) -> fmpq:
     gl, hl = c["tm_gap_lower"], c["tm_half_lower"]
     if len(gl) != len(tcuts) - 1 or len(hl) != len(tcuts) - 1:
         raise VerificationError("every Taylor-model box needs its two bounds")
-    order = int(half["tm_order"])
+    order = half["tm_order"]
     for x, y, g, h in zip(tcuts, tcuts[1:], gl, hl):
         g, h = q_parse(g), q_parse(h)
         if g < 0 or h < 0:

@@ -243,9 +243,7 @@ def certify(K: int, a, b, *, order: int = 5, local_order: int = 6, delta=None, p
         stack.append((lo, m))
     boxes.sort(key=lambda t: t[0])
     cert = {
-        "format": "symbolic-noise.hybrid/1", "kind": "conjecture9", "game": "nim", "channel": "binary",
-        "K": K, "statement": f"for every k <= {K} and p in [{a}, {b}]: N_k >= 1/2 and sending 0 is optimal",
-        "interval": [str(a), str(b)], "verdict": "holds", "order": order, "prec": prec,
+        "K": K, "order": order, "prec": prec,
         "cuts": [str(lo) for lo, _, _ in boxes] + ([str(boxes[-1][1])] if boxes else [str(top)]),
         "half_lower": [_short_lower(r.half) for _, _, r in boxes],
         "gap_lower": [_short_lower(r.gap) for _, _, r in boxes],
@@ -261,18 +259,32 @@ def certify(K: int, a, b, *, order: int = 5, local_order: int = 6, delta=None, p
             "second_coefficient_lower": {str(k): _short_lower(v, 64) for k, v in local.second.items() if k in _sample(K)},
         }
     cert["cpu_seconds"] = round(time.process_time() - t0, 2)
-    return cert
+    from .hybridcert import claim_of
+    from .hybridfile import envelope
+
+    cert["interval"] = [str(a), str(b)]
+    return envelope("conjecture9", K, cert, *claim_of("conjecture9", K, cert))
 
 
 def _sample(K):
     return {k for k in (2, 4, 8, 16, 32, 64, 128, 256, 512, K) if k <= K}
 
 
-def verify_conjecture9(c: dict) -> None:
-    """Re-derive every box's margins and the local argument; VerificationError if any fails."""
+def verify_conjecture9(c: dict) -> bool:
+    """Verify a ``conjecture9`` certificate (:func:`~symbolic_noise.analysis.hybridcert.verify_hybrid`)."""
+    from .hybridcert import verify_hybrid
+
+    if not isinstance(c, dict) or c.get("kind") != "conjecture9":
+        raise VerificationError("not a conjecture9 certificate")
+    return verify_hybrid(c)
+
+
+def check_conjecture9(c: dict, K: int) -> None:
+    """Re-derive every box's margins and the local argument for heaps <= K (the
+    game's heap); VerificationError if any fails.  ``c`` has passed
+    :func:`~symbolic_noise.analysis.hybridfile.check_shape`."""
     from .hybridcert import q_parse
 
-    K = int(c["K"])
     a, b = (q_parse(x) for x in c["interval"])
     if not (0 <= a < b <= HALF):
         raise VerificationError("Conjecture 9 is about p in [0, 1/2]")
@@ -293,7 +305,7 @@ def verify_conjecture9(c: dict) -> None:
         dl = q_parse(loc["delta"])
         if b != HALF or cuts[-1] != HALF - dl or not dl > 0:
             raise VerificationError("the local argument must cover exactly [1/2 - delta, 1/2]")
-        r = local_half(K, dl, order=int(loc["order"]), prec=int(loc.get("prec", 256)))
+        r = local_half(K, dl, order=loc["order"], prec=loc["prec"])
         if not r.holds:
             raise VerificationError("the local argument at 1/2 does not hold")
         for key in ("half", "odd", "even"):  # each stored margin must be implied (and >= 0)
@@ -302,10 +314,10 @@ def verify_conjecture9(c: dict) -> None:
                 continue
             if stored is None or q_parse(stored) < 0 or not r.brackets[key] >= arb(q_parse(stored)):
                 raise VerificationError(f"the stored {key} margin of the local argument is not implied by the recomputed one")
-        for k, v in loc.get("second_coefficient_lower", {}).items():
-            if not r.second[int(k)] >= arb(q_parse(v)):
+        for k, v in loc["second_coefficient_lower"].items():
+            if int(k) not in r.second or not r.second[int(k)] >= arb(q_parse(v)):
                 raise VerificationError(f"the second coefficient for k = {k} is below the stored bound")
-    order, prec = int(c.get("order", 3)), int(c.get("prec", 128))
+    order, prec = c["order"], c["prec"]
     for lo, hi, h, g in zip(cuts, cuts[1:], halfs, gaps):
         if h < 0 or g < 0:
             raise VerificationError(f"a stored bound on [{lo}, {hi}] is negative: not a proof")

@@ -1,7 +1,9 @@
 """Certificates of the hybrid method: box enclosures plus exact points.
 
-Three kinds, each one JSON object (``"format": "symbolic-noise.hybrid/1"``)
-that :func:`verify_hybrid` re-checks from the file alone:
+Five kinds, each one JSON object (``"format": "symbolic-noise.hybrid/2"``,
+:mod:`symbolic_noise.analysis.hybridfile`: the game, position, channel, play,
+strategies, interval and statement by name) that :func:`verify_hybrid`
+re-checks from the game it rebuilds from those names:
 
 ``counterexample``
     an exact rational p and the exact values of two sent moves there; the
@@ -41,8 +43,7 @@ from ..errors import VerificationError
 from ..solvers.onepoint.fastpoint import point_solve
 from ..games.rulesets import Nim
 from ..solvers.boxes.hybrid import enclose
-
-FORMAT = "symbolic-noise.hybrid/1"
+from .hybridfile import FORMAT as FORMAT, bind, check_shape, envelope
 
 
 class UndecidedError(RuntimeError):
@@ -118,21 +119,25 @@ def counterexample_certificate(k: int, p, better: int, claimed: int) -> dict:
     vb, vc = r.move_values[better], r.move_values[claimed]
     if not vb > vc:
         raise ValueError(f"sending {better} does not beat sending {claimed} at p = {p}")
-    return {
-        "format": FORMAT, "kind": "counterexample", "game": "nim", "channel": "binary", "k": k,
-        "statement": f"optimal {claimed} on [{p}, {p}]", "verdict": "fails",
-        "p": q_text(p), "better": better, "claimed": claimed,
+    body = {
+        "k": k, "p": q_text(p), "better": better, "claimed": claimed,
         "value_better": q_text(vb), "value_claimed": q_text(vc),
         "difference_decimal": f"{float(vb - vc):.6g}",
         "cpu_seconds": round(time.process_time() - t, 3),
     }
+    return envelope("counterexample", k, body, *claim_of("counterexample", k, body))
 
 
-def _verify_counterexample(c: dict) -> None:
-    k, p = int(c["k"]), q_parse(c["p"])
-    r = point_solve(Nim(k), "binary", p)
-    vb, vc = r.move_values[int(c["better"])], r.move_values[int(c["claimed"])]
-    if q_parse(c["value_better"]) != vb or q_parse(c["value_claimed"]) != vc:
+def _verify_counterexample(c: dict, game, channel) -> None:
+    p = q_parse(c["p"])
+    if not 0 <= p <= 1:
+        raise VerificationError(f"p = {p} is not in [0, 1]")
+    better, claimed = c["better"], c["claimed"]
+    if not (0 <= better < game.k and 0 <= claimed < game.k) or better == claimed:
+        raise VerificationError(f"sending {better} and sending {claimed} are not two moves of heap {game.k}")
+    r = point_solve(game, channel, p)
+    vb, vc = r.move_values[better], r.move_values[claimed]
+    if c["value_better"] != q_text(vb) or c["value_claimed"] != q_text(vc):
         raise VerificationError("the stored exact values do not match the recomputed ones")
     if not vb > vc:
         raise VerificationError("the stored move does not beat the claimed one")
@@ -169,8 +174,8 @@ def _certify_box(k, a, b, eps, prec, depth=0, max_depth=6):
     return None if right is None else left + right
 
 
-def _fails(k, q, eps) -> bool:
-    v = point_solve(Nim(k), "binary", q).value
+def _fails(k, q, eps, channel="binary") -> bool:
+    v = point_solve(Nim(k), channel, q).value
     return abs(2 * v - 1) >= eps
 
 
@@ -180,12 +185,11 @@ def fairness_certificate(k: int, eps=fmpq(1, 100), *, tol=fmpq(1, 2**20), prec: 
     eps = fmpq(eps)
     t0 = time.process_time()
     one = point_solve(Nim(k), "binary", 1).value
-    cert = {"format": FORMAT, "kind": "fairness", "game": "nim", "channel": "binary", "k": k,
-            "eps": q_text(eps), "N_at_1": q_text(one), "prec": prec, "verdict": "holds"}
+    cert = {"k": k, "eps": q_text(eps), "N_at_1": q_text(one), "prec": prec}
     if abs(2 * one - 1) >= eps:
         cert.update({"exists": False, "boxes": [], "p0": None, "fails_at": q_text(fmpq(1))})
         cert["cpu_seconds"] = round(time.process_time() - t0, 3)
-        return cert
+        return envelope("fairness", k, cert, *claim_of("fairness", k, cert))
     boxes = []
     T, w = fmpq(1), fmpq(start_width)
     L = None  # a point where the condition fails, once one is found
@@ -240,13 +244,15 @@ def fairness_certificate(k: int, eps=fmpq(1, 100), *, tol=fmpq(1, 2**20), prec: 
         "bounds": [q_text(u) for _, _, u in boxes],
     })
     cert["cpu_seconds"] = round(time.process_time() - t0, 3)
-    return cert
+    return envelope("fairness", k, cert, *claim_of("fairness", k, cert))
 
 
-def _verify_fairness(c: dict) -> None:
-    k, eps = int(c["k"]), q_parse(c["eps"])
-    one = point_solve(Nim(k), "binary", 1).value
-    if q_parse(c["N_at_1"]) != one:
+def _verify_fairness(c: dict, game, channel) -> None:
+    k, eps = game.k, q_parse(c["eps"])
+    if not 0 < eps < 1:
+        raise VerificationError("eps must lie in (0, 1)")
+    one = point_solve(game, channel, 1).value
+    if c["N_at_1"] != q_text(one):
         raise VerificationError("N_k(1) does not match")
     if not c["exists"]:
         if abs(2 * one - 1) < eps:
@@ -263,7 +269,9 @@ def _verify_fairness(c: dict) -> None:
         raise VerificationError("the boxes do not start at the upper end of the enclosure of p0")
     if any(x >= y for x, y in zip(cuts, cuts[1:])):
         raise VerificationError("the cuts are not increasing")
-    prec = int(c.get("prec", 96))
+    if not (0 <= lo <= hi <= 1):
+        raise VerificationError("the enclosure of p0 is not inside [0, 1]")
+    prec = c["prec"]
     for a, b, u in zip(cuts, cuts[1:], bounds):
         if not u < eps:
             raise VerificationError(f"a bound on [{a}, {b}] is not below eps")
@@ -279,7 +287,7 @@ def _verify_fairness(c: dict) -> None:
     q = q_parse(c["fails_at"])
     if q != lo or not q <= hi:
         raise VerificationError("the failing point is not the lower end of the enclosure")
-    if not _fails(k, q, eps):
+    if not _fails(k, q, eps, channel):
         raise VerificationError(f"the condition does not fail at p = {q}")
 
 
@@ -315,31 +323,74 @@ def describe(c: dict) -> str:
 
 
 
-def verify_hybrid(c: dict) -> bool:
-    """Re-check one hybrid certificate from its JSON; True or VerificationError."""
-    if c.get("format") != FORMAT:
-        raise VerificationError("not a hybrid certificate")
-    kind = c.get("kind")
+def claim_of(kind: str, K: int, c: dict):
+    """(statement, interval, verdict) that the kind's data of a certificate
+    about heap K claim; the verifier derives them again and compares."""
+    if kind == "counterexample":
+        p = q_text(q_parse(c["p"]))
+        return f"optimal {c['claimed']} on [{p}, {p}]", [p, p], "fails"
+    if kind == "fairness":
+        eps = q_text(q_parse(c["eps"]))
+        if not c["exists"]:
+            return f"|2N_{K}(1) - 1| >= {eps}: there is no threshold p0({K})", ["1", "1"], "holds"
+        lo, hi = (q_text(q_parse(x)) for x in c["p0"])
+        return (f"p0({K}) in [{lo}, {hi}], where p0 = inf{{p0 : |2N_{K} - 1| < {eps} on (p0, 1]}}",
+                ["0", "1"], "holds")
+    if kind == "fairness_shared":
+        eps = q_text(q_parse(c["eps"]))
+        k1 = c["ks"][0]
+        return (f"for every heap k of {k1}..{K} listed: p0(k) in its stated enclosure p0 when "
+                f"|2N_k(1) - 1| < {eps}, no threshold otherwise (p0 = inf{{p0 : |2N_k - 1| < {eps} on (p0, 1]}})",
+                ["0", "1"], "holds")
+    a, b = (q_text(q_parse(x)) for x in c["interval"])
+    if kind == "conjecture9":
+        return f"for every k <= {K} and p in [{a}, {b}]: N_k >= 1/2 and sending 0 is optimal", [a, b], "holds"
+    if kind == "conjecture10":
+        return f"N_{K} >= 1/2 and sending {K - 1} optimal on [{a}, {b}]", [a, b], "holds"
+    raise VerificationError(f"unknown hybrid certificate kind {kind!r}")
+
+
+def verify_hybrid(c: dict, *, max_seconds=None) -> bool:
+    """Re-check one hybrid certificate (format hybrid/2); True or VerificationError.
+
+    The shape and every size are checked first (:func:`hybridfile.check_shape`,
+    a :class:`~symbolic_noise.analysis.hybridfile.CertificateFormatError`);
+    then the game and channel are rebuilt from their specs, every enclosure
+    and exact point is computed from them, and the statement, interval and
+    verdict must be the ones the checked data prove.  A certificate whose
+    check is estimated (from its sizes) to take more than ``max_seconds``
+    (default ``CAPS["seconds"]``) is refused before any work."""
+    from .hybridfile import check_cost
+
+    check_shape(c)
+    game, channel, K = bind(c)
+    check_cost(c, K, max_seconds)
+    kind = c["kind"]
+    statement, interval, verdict = claim_of(kind, K, c)
+    if c["interval"] != interval:
+        raise VerificationError(f"the interval {c['interval']} is not the one the certificate's data speak of ({interval})")
+    if c["statement"] != statement:
+        raise VerificationError(f"the statement is not the one the certificate's data prove: {statement}")
+    if c["verdict"] != verdict:
+        raise VerificationError(f'the verdict of a {kind} certificate is "{verdict}"')
     old = ctx.prec
     try:
         if kind == "counterexample":
-            _verify_counterexample(c)
+            _verify_counterexample(c, game, channel)
         elif kind == "fairness":
-            _verify_fairness(c)
+            _verify_fairness(c, game, channel)
         elif kind == "conjecture9":
-            from .hybrid9 import verify_conjecture9
+            from .hybrid9 import check_conjecture9
 
-            verify_conjecture9(c)
+            check_conjecture9(c, K)
         elif kind == "fairness_shared":
-            from .fairshared import verify_shared
+            from .fairshared import check_shared
 
-            verify_shared(c)
-        elif kind == "conjecture10":
-            from .hybrid10 import verify_conjecture10
-
-            verify_conjecture10(c)
+            check_shared(c, K, channel)
         else:
-            raise VerificationError(f"unknown hybrid certificate kind {kind!r}")
+            from .hybrid10 import check_conjecture10
+
+            check_conjecture10(c, K)
     finally:
         ctx.prec = old
     return True

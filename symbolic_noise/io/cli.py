@@ -525,11 +525,17 @@ def cmd_verify(args) -> int:
     from ..analysis.certificates import VerificationError, verify_document
 
     # a certificate holds the values of every position its proof needs (nim 64's: 105 MB)
-    data = readers.read_json(args.certificate, "the certificate", VerificationError, MAX_CERTIFICATE_BYTES)
+    raw = readers.read_bytes(args.certificate, "the certificate", VerificationError, MAX_CERTIFICATE_BYTES)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise VerificationError(f"the certificate {readers.shown(args.certificate)} is not UTF-8 text") from None
+    del raw
+    data = readers.loads(text, f"the certificate {readers.shown(args.certificate)}", VerificationError)
     if not isinstance(data, dict):
-        raise VerificationError(f"the certificate {args.certificate} is not a JSON object")
+        raise VerificationError(f"the certificate {readers.shown(args.certificate)} is not a JSON object")
     if str(data.get("format", "")).startswith("symbolic-noise.hybrid/"):
-        return _verify_hybrid_file(data)
+        return _verify_hybrid_file(data, args.certificate, args.max_seconds, len(text))
     try:
         claims = verify_document(data)
     except VerificationError as exc:
@@ -547,15 +553,23 @@ def _one_line(text: str, n: int = 400) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
-def _verify_hybrid_file(data: dict) -> int:
-    """One hybrid-method certificate (docs/hybrid.md): boxes, balls, exact points."""
-    from ..analysis.certificates import VerificationError
+def _verify_hybrid_file(data: dict, path: str, max_seconds=None, size: int = 0) -> int:
+    """One hybrid-method certificate (docs/hybrid.md): its size (the characters
+    read) first, then its shape and caps (a malformed file: exit status 2), then
+    the proof, recomputed from the game it names (a failed proof: REJECTED,
+    exit status 1)."""
     from ..analysis.hybridcert import describe, verify_hybrid
+    from ..analysis.hybridfile import CAPS, CertificateFormatError
 
+    name = readers.shown(path)
+    if size > CAPS["bytes"]:
+        raise CertificateFormatError(f"the hybrid certificate {name} has more than the cap of {CAPS['bytes']} bytes")
     try:
-        verify_hybrid(data)
-    except (VerificationError, SymbolicNoiseError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        sys.stdout.write(f"REJECTED {describe(data)[:200]}: {exc}\n")
+        verify_hybrid(data, max_seconds=max_seconds)
+    except CertificateFormatError as exc:
+        raise CertificateFormatError(f"the hybrid certificate {name}: {_one_line(str(exc))}") from None
+    except (SymbolicNoiseError, KeyError, TypeError, ValueError, IndexError, ZeroDivisionError, OverflowError) as exc:
+        sys.stdout.write(f"REJECTED {name}: {_one_line(str(exc))}\n")
         return 1
     sys.stdout.write(f"verified {describe(data)}\n")
     return 0
@@ -731,6 +745,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     ve = sub.add_parser("verify", help="re-verify a certificate file independently of the solver")
     ve.add_argument("certificate")
+    ve.add_argument("--max-seconds", type=_bounded_int("--max-seconds", 1, 86_400), default=None,
+                    help="a hybrid certificate whose check is estimated to take longer is refused before any work"
+                         " (default 20 CPU seconds; docs/hybrid.md)")
     ve.set_defaults(func=cmd_verify)
 
     g = sub.add_parser("grundy", help="nim-sequence G(0..n) of a heap game, and its periodicity")
