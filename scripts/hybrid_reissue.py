@@ -30,8 +30,8 @@ OLD_ENVELOPE = ("format", "kind", "game", "channel", "statement", "verdict")
 
 def rewrap(old: dict) -> dict:
     """The hybrid/2 certificate holding the proof of a hybrid/1 one."""
-    from symbolic_noise.analysis.hybridcert import claim_of
-    from symbolic_noise.analysis.hybridfile import OLD_FORMATS, envelope
+    from symbolic_noise.analysis.hybrid.certificates import claim_of
+    from symbolic_noise.analysis.hybrid.fileformat import OLD_FORMATS, envelope
 
     if old.get("format") not in OLD_FORMATS:
         raise ValueError(f"not a certificate of an old format: {old.get('format')!r}")
@@ -49,8 +49,8 @@ def rewrap(old: dict) -> dict:
 
 
 def one(path: str, verify: bool) -> tuple[str, str, float]:
-    from symbolic_noise.analysis.hybridcert import verify_hybrid
-    from symbolic_noise.analysis.hybridfile import FORMAT, read_hybrid
+    from symbolic_noise.analysis.hybrid.certificates import verify_hybrid
+    from symbolic_noise.analysis.hybrid.fileformat import FORMAT, read_hybrid
     from symbolic_noise.io import readers
 
     data = read_hybrid(path)

@@ -37,7 +37,7 @@ def _fair_path(k: int) -> str:
 
 def fairness_job(k: int, tol_bits: int) -> tuple[int, dict | str]:
     """(k, certificate) or (k, the reason it stayed undecided)."""
-    from symbolic_noise.analysis.hybridcert import fairness_certificate
+    from symbolic_noise.analysis.hybrid.certificates import fairness_certificate
 
     try:
         return k, fairness_certificate(k, tol=fmpq(1, 2**tol_bits))
@@ -50,7 +50,7 @@ def _done(path: str, trust: bool) -> bool:
         return False
     if trust:
         return True
-    from symbolic_noise.analysis.hybridcert import verify_hybrid
+    from symbolic_noise.analysis.hybrid.certificates import verify_hybrid
 
     try:
         with open(path) as fh:
@@ -99,7 +99,7 @@ def _shared_path(k1: int, k2: int) -> str:
 
 
 def shared_job(k1: int, k2: int, tol_bits: int) -> tuple[int, int, dict]:
-    from symbolic_noise.analysis.fairshared import shared_certificate
+    from symbolic_noise.analysis.hybrid.fairness import shared_certificate
 
     return k1, k2, shared_certificate(k1, k2, tol=fmpq(1, 2**tol_bits))
 
@@ -131,7 +131,7 @@ def _conj9_path(K: int, i: int) -> str:
 
 
 def conj9_job(K: int, lo: str, hi: str, order: int) -> tuple[str, str, dict]:
-    from symbolic_noise.analysis.hybrid9 import certify
+    from symbolic_noise.analysis.hybrid.take_all import certify
 
     return lo, hi, certify(K, fmpq(lo), fmpq(hi), order=order)
 
@@ -153,7 +153,7 @@ def cmd_conjecture9(args) -> int:
 
 def cmd_conjecture10(args) -> int:
     """Conjecture 10 for one power of two on [a, 1] (boxes plus the exact end piece at p = 1)."""
-    from symbolic_noise.analysis.hybrid10 import certify
+    from symbolic_noise.analysis.hybrid.power_of_two import certify
 
     path = os.path.join(CERTS, f"hybrid_conjecture10_k{args.k}_interval.json")
     a = fmpq(*(int(x) for x in args.a.split("/")))
@@ -166,7 +166,7 @@ def cmd_conjecture10(args) -> int:
 
 
 def cmd_counterexample(args) -> int:
-    from symbolic_noise.analysis.hybridcert import counterexample_certificate
+    from symbolic_noise.analysis.hybrid.certificates import counterexample_certificate
 
     cert = counterexample_certificate(256, fmpq(99, 100), 252, 255)
     cert["conjecture"] = 10

@@ -53,6 +53,10 @@ _MOVED = {
     **{"solvers." + m: "solvers.schedules." + m for m in "positionsplit stealing".split()},
     "solvers.lockstep": "solvers.schedules.ranges",
     "games.channel2": "games.twoparameter",
+    "analysis.hybrid9": "analysis.hybrid.take_all",
+    "analysis.hybrid10": "analysis.hybrid.power_of_two",
+    "analysis.fairshared": "analysis.hybrid.fairness",
+    "analysis.hybridcert": "analysis.hybrid.certificates",
 }
 
 

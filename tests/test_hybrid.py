@@ -14,8 +14,8 @@ from symbolic_noise.io.cli import main
 from symbolic_noise.errors import VerificationError
 from symbolic_noise.solvers.onepoint.fastpoint import point_solve
 from symbolic_noise.solvers.boxes.hybrid import enclose
-from symbolic_noise.analysis.hybrid9 import box_margins, certify, local_half, verify_conjecture9
-from symbolic_noise.analysis.hybridcert import counterexample_certificate, fairness_certificate, verify_hybrid
+from symbolic_noise.analysis.hybrid.take_all import box_margins, certify, local_half, verify_conjecture9
+from symbolic_noise.analysis.hybrid.certificates import counterexample_certificate, fairness_certificate, verify_hybrid
 from symbolic_noise.analysis.series import taylor_rational
 from symbolic_noise.solvers.boxes.taylormodel import _Box, nim_models
 

@@ -8,8 +8,8 @@ import pytest
 from flint import fmpq
 
 from symbolic_noise.errors import VerificationError
-from symbolic_noise.analysis.hybrid10 import certify, end_piece, half_piece, verify_conjecture10
-from symbolic_noise.analysis.hybridcert import verify_hybrid
+from symbolic_noise.analysis.hybrid.power_of_two import certify, end_piece, half_piece, verify_conjecture10
+from symbolic_noise.analysis.hybrid.certificates import verify_hybrid
 
 
 @pytest.fixture(scope="module")

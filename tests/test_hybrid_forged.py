@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from symbolic_noise import Nim, solve
 from symbolic_noise.analysis.certificates import check
-from symbolic_noise.analysis.fairshared import shared_certificate
-from symbolic_noise.analysis.hybrid9 import certify as certify9
-from symbolic_noise.analysis.hybrid10 import certify as certify10
-from symbolic_noise.analysis.hybridcert import claim_of, counterexample_certificate, fairness_certificate, q_parse, verify_hybrid
-from symbolic_noise.analysis.hybridfile import CAPS, CertificateFormatError
+from symbolic_noise.analysis.hybrid.fairness import shared_certificate
+from symbolic_noise.analysis.hybrid.take_all import certify as certify9
+from symbolic_noise.analysis.hybrid.power_of_two import certify as certify10
+from symbolic_noise.analysis.hybrid.certificates import claim_of, counterexample_certificate, fairness_certificate, q_parse, verify_hybrid
+from symbolic_noise.analysis.hybrid.fileformat import CAPS, CertificateFormatError
 from symbolic_noise.errors import SymbolicNoiseError, VerificationError
 from symbolic_noise.io.cli import main
 from symbolic_noise.solvers.onepoint.fastpoint import point_solve
@@ -347,7 +347,7 @@ def test_the_old_format_is_refused_with_the_reissue_command(tmp_path, capsys):
 
 
 def test_the_hybrid_reader_caps_bytes_and_refuses_special_files(tmp_path, monkeypatch, capsys):
-    from symbolic_noise.analysis import hybridfile
+    from symbolic_noise.analysis.hybrid import fileformat as hybridfile
 
     f = tmp_path / "c.json"
     f.write_text(TEXT["counterexample"])

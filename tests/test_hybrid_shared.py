@@ -17,8 +17,8 @@ from symbolic_noise.io.cli import main
 from symbolic_noise.solvers.onepoint.fastpoint import point_solve
 from symbolic_noise.solvers.boxes.floatbox import enclose_many, q_down, q_up
 from symbolic_noise.solvers.boxes.hybrid import enclose
-from symbolic_noise.analysis.fairshared import shared_certificate, verify_shared
-from symbolic_noise.analysis.hybridcert import verify_hybrid
+from symbolic_noise.analysis.hybrid.fairness import shared_certificate, verify_shared
+from symbolic_noise.analysis.hybrid.certificates import verify_hybrid
 
 BOXES = [(fmpq(1, 5), fmpq(1, 4)), (fmpq(7, 16), fmpq(1, 2)), (fmpq(1, 2), fmpq(9, 16)),
          (fmpq(3, 4), fmpq(13, 16)), (fmpq(15, 16), fmpq(1)), (fmpq(1), fmpq(1)), (fmpq(1, 2), fmpq(1, 2)),

@@ -558,8 +558,8 @@ def _verify_hybrid_file(data: dict, path: str, max_seconds=None, size: int = 0) 
     read) first, then its shape and caps (a malformed file: exit status 2), then
     the proof, recomputed from the game it names (a failed proof: REJECTED,
     exit status 1)."""
-    from ..analysis.hybridcert import describe, verify_hybrid
-    from ..analysis.hybridfile import CAPS, CertificateFormatError
+    from ..analysis.hybrid.certificates import describe, verify_hybrid
+    from ..analysis.hybrid.fileformat import CAPS, CertificateFormatError
 
     name = readers.shown(path)
     if size > CAPS["bytes"]:

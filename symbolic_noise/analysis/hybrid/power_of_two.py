@@ -47,12 +47,12 @@ import time
 import numpy as np
 from flint import arb, ctx, fmpq
 
-from ..errors import VerificationError
-from .hybridcert import UndecidedError, dyadic_float, q_parse
-from ..solvers.boxes.floatbox import HALF, bisect_until, check_float_environment, enclose_many
-from ..solvers.boxes.taylormodel import TM, _Box, lift, nim_models
+from ...errors import VerificationError
+from .certificates import UndecidedError, dyadic_float, q_parse
+from ...solvers.boxes.floatbox import HALF, bisect_until, check_float_environment, enclose_many
+from ...solvers.boxes.taylormodel import TM, _Box, lift, nim_models
 
-from .hybridfile import FORMAT as FORMAT, envelope
+from .fileformat import FORMAT as FORMAT, envelope
 _BITS = 40
 
 
@@ -163,7 +163,7 @@ def tm_margins(K: int, a: fmpq, b: fmpq, order: int = 4, prec: int = 128):
 
 def _tm_boxes(K: int, a: fmpq, b: fmpq, order: int, width: fmpq, max_depth: int = 4):
     """Boxes tiling [a, b] on which the Taylor-model margins are >= 0 (bisected as needed)."""
-    from .hybridcert import _lower_rational
+    from .certificates import _lower_rational
 
     out = []
     stack = []
@@ -219,14 +219,14 @@ def certify(K: int, a, *, delta=fmpq(1, 256), order: int = 3, width=fmpq(1, 2**1
         "end": end,
         "cpu_seconds": round(time.process_time() - t0, 3),
     }
-    from .hybridcert import claim_of
+    from .certificates import claim_of
 
     return envelope("conjecture10", K, body, *claim_of("conjecture10", K, body))
 
 
 def verify_conjecture10(c: dict) -> bool:
-    """Verify a ``conjecture10`` certificate (:func:`~symbolic_noise.analysis.hybridcert.verify_hybrid`)."""
-    from .hybridcert import verify_hybrid
+    """Verify a ``conjecture10`` certificate (:func:`~symbolic_noise.analysis.hybrid.certificates.verify_hybrid`)."""
+    from .certificates import verify_hybrid
 
     if not isinstance(c, dict) or c.get("kind") != "conjecture10":
         raise VerificationError("not a conjecture10 certificate")
@@ -235,7 +235,7 @@ def verify_conjecture10(c: dict) -> bool:
 
 def check_conjecture10(c: dict, K: int) -> bool:
     """Re-check the pieces of a ``conjecture10`` certificate for heap K (the
-    game's heap); ``c`` has passed :func:`~symbolic_noise.analysis.hybridfile.check_shape`."""
+    game's heap); ``c`` has passed :func:`~symbolic_noise.analysis.hybrid.fileformat.check_shape`."""
     check_float_environment()
     if K < 2 or K & (K - 1):
         raise VerificationError("Conjecture 10 is about powers of two")

@@ -33,12 +33,12 @@ Examples
 >>> check_shape({"format": "symbolic-noise.hybrid/1"})
 Traceback (most recent call last):
 ...
-symbolic_noise.analysis.hybridfile.CertificateFormatError: this hybrid certificate has the old format symbolic-noise.hybrid/1, which names neither the game nor the channel; re-issue it with: python scripts/hybrid_reissue.py FILE
+symbolic_noise.analysis.hybrid.fileformat.CertificateFormatError: this hybrid certificate has the old format symbolic-noise.hybrid/1, which names neither the game nor the channel; re-issue it with: python scripts/hybrid_reissue.py FILE
 """
 
 from __future__ import annotations
 
-from ..errors import VerificationError
+from ...errors import VerificationError
 
 FORMAT = "symbolic-noise.hybrid/2"
 OLD_FORMATS = ("symbolic-noise.hybrid/1",)
@@ -313,7 +313,7 @@ def read_hybrid(path: str):
     :func:`symbolic_noise.io.readers.read_json` (a regular file, at most
     ``CAPS["bytes"]`` bytes read from the open file); one-line
     :class:`CertificateFormatError` otherwise."""
-    from ..io import readers
+    from ...io import readers
 
     return readers.read_json(path, "the hybrid certificate", CertificateFormatError, CAPS["bytes"])
 
@@ -321,9 +321,9 @@ def read_hybrid(path: str):
 def bind(c: dict):
     """The game, channel and heap K a (well-shaped) certificate names, rebuilt
     from its specs; anything the hybrid engine does not enclose is refused."""
-    from ..errors import SymbolicNoiseError
-    from ..games.provenance import channel_from_canonical, game_from_canonical
-    from ..games.rulesets import Nim
+    from ...errors import SymbolicNoiseError
+    from ...games.provenance import channel_from_canonical, game_from_canonical
+    from ...games.rulesets import Nim
 
     try:
         game = game_from_canonical(c["game"])
@@ -398,7 +398,7 @@ def check_cost(c: dict, K: int, max_seconds=None) -> float:
 
 def envelope(kind: str, K: int, body: dict, statement: str, interval, verdict: str = "holds") -> dict:
     """A certificate of format hybrid/2: the names, then the kind's own keys."""
-    from .._version import __version__
+    from ..._version import __version__
 
     return {
         "format": FORMAT, "kind": kind, "method": "hybrid", "software": f"symbolic_noise {__version__}",

@@ -37,13 +37,13 @@ from fractions import Fraction
 import numpy as np
 from flint import fmpq
 
-from ..errors import VerificationError
-from .hybridcert import UndecidedError, dyadic_float, q_parse
-from ..games.rulesets import Nim
-from ..solvers.onepoint.fastpoint import point_solve
-from ..solvers.boxes.floatbox import HALF, LOWEST, bisect_until, check_float_environment, enclose_many
+from ...errors import VerificationError
+from .certificates import UndecidedError, dyadic_float, q_parse
+from ...games.rulesets import Nim
+from ...solvers.onepoint.fastpoint import point_solve
+from ...solvers.boxes.floatbox import HALF, LOWEST, bisect_until, check_float_environment, enclose_many
 
-from .hybridfile import FORMAT as FORMAT, envelope
+from .fileformat import FORMAT as FORMAT, envelope
 _BITS = 24  # stored bounds are multiples of 2^-24
 _MARGIN = 2.0**-22  # a box is kept when its float bound is this far below eps, so the stored bound is < eps
 
@@ -207,7 +207,7 @@ def shared_certificate(k1: int, k2: int, eps=fmpq(1, 100), *, tol=fmpq(1, 2**16)
         "heaps": [heaps[k] for k in sorted(heaps)], "undecided": {str(k): v for k, v in undecided.items()},
         "cpu_seconds": round(time.process_time() - t0, 3),
     }
-    from .hybridcert import claim_of
+    from .certificates import claim_of
 
     return envelope("fairness_shared", k2, body, *claim_of("fairness_shared", k2, body))
 
@@ -251,8 +251,8 @@ def _check_boxes(K, cuts, bounds, claims, eps_f, what):
 
 
 def verify_shared(c: dict) -> bool:
-    """Verify a ``fairness_shared`` certificate (:func:`~symbolic_noise.analysis.hybridcert.verify_hybrid`)."""
-    from .hybridcert import verify_hybrid
+    """Verify a ``fairness_shared`` certificate (:func:`~symbolic_noise.analysis.hybrid.certificates.verify_hybrid`)."""
+    from .certificates import verify_hybrid
 
     if not isinstance(c, dict) or c.get("kind") != "fairness_shared":
         raise VerificationError("not a shared fairness certificate")
@@ -261,7 +261,7 @@ def verify_shared(c: dict) -> bool:
 
 def check_shared(c: dict, K: int, channel="binary") -> bool:
     """Re-check a ``fairness_shared`` certificate of heaps ks[0]..K (the game's
-    heap); ``c`` has passed :func:`~symbolic_noise.analysis.hybridfile.check_shape`."""
+    heap); ``c`` has passed :func:`~symbolic_noise.analysis.hybrid.fileformat.check_shape`."""
     check_float_environment()
     k1, k2 = c["ks"][0], K
     eps = q_parse(c["eps"])

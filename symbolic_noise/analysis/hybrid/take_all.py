@@ -41,9 +41,9 @@ from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq
 
-from ..errors import VerificationError
-from ..solvers.boxes.hybrid import distances
-from ..solvers.boxes.taylormodel import TM, _Box, _const, _weight_models, add, inverse, lift, mul, scale
+from ...errors import VerificationError
+from ...solvers.boxes.hybrid import distances
+from ...solvers.boxes.taylormodel import TM, _Box, _const, _weight_models, add, inverse, lift, mul, scale
 
 HALF = fmpq(1, 2)
 
@@ -197,7 +197,7 @@ def _worse(cur, new):
 
 def _short_lower(x: arb, bits: int = 48) -> str:
     """A short dyadic lower bound of a ball (text)."""
-    from .hybridcert import _lower_rational
+    from .certificates import _lower_rational
 
     return str(_lower_rational(x, bits))
 
@@ -259,8 +259,8 @@ def certify(K: int, a, b, *, order: int = 5, local_order: int = 6, delta=None, p
             "second_coefficient_lower": {str(k): _short_lower(v, 64) for k, v in local.second.items() if k in _sample(K)},
         }
     cert["cpu_seconds"] = round(time.process_time() - t0, 2)
-    from .hybridcert import claim_of
-    from .hybridfile import envelope
+    from .certificates import claim_of
+    from .fileformat import envelope
 
     cert["interval"] = [str(a), str(b)]
     return envelope("conjecture9", K, cert, *claim_of("conjecture9", K, cert))
@@ -271,8 +271,8 @@ def _sample(K):
 
 
 def verify_conjecture9(c: dict) -> bool:
-    """Verify a ``conjecture9`` certificate (:func:`~symbolic_noise.analysis.hybridcert.verify_hybrid`)."""
-    from .hybridcert import verify_hybrid
+    """Verify a ``conjecture9`` certificate (:func:`~symbolic_noise.analysis.hybrid.certificates.verify_hybrid`)."""
+    from .certificates import verify_hybrid
 
     if not isinstance(c, dict) or c.get("kind") != "conjecture9":
         raise VerificationError("not a conjecture9 certificate")
@@ -282,8 +282,8 @@ def verify_conjecture9(c: dict) -> bool:
 def check_conjecture9(c: dict, K: int) -> None:
     """Re-derive every box's margins and the local argument for heaps <= K (the
     game's heap); VerificationError if any fails.  ``c`` has passed
-    :func:`~symbolic_noise.analysis.hybridfile.check_shape`."""
-    from .hybridcert import q_parse
+    :func:`~symbolic_noise.analysis.hybrid.fileformat.check_shape`."""
+    from .certificates import q_parse
 
     a, b = (q_parse(x) for x in c["interval"])
     if not (0 <= a < b <= HALF):

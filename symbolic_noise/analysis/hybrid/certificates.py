@@ -1,7 +1,7 @@
 """Certificates of the hybrid method: box enclosures plus exact points.
 
 Five kinds, each one JSON object (``"format": "symbolic-noise.hybrid/2"``,
-:mod:`symbolic_noise.analysis.hybridfile`: the game, position, channel, play,
+:mod:`symbolic_noise.analysis.hybrid.fileformat`: the game, position, channel, play,
 strategies, interval and statement by name) that :func:`verify_hybrid`
 re-checks from the game it rebuilds from those names:
 
@@ -39,11 +39,11 @@ import time
 
 from flint import arb, ctx, fmpq
 
-from ..errors import VerificationError
-from ..solvers.onepoint.fastpoint import point_solve
-from ..games.rulesets import Nim
-from ..solvers.boxes.hybrid import enclose
-from .hybridfile import FORMAT as FORMAT, bind, check_shape, envelope
+from ...errors import VerificationError
+from ...solvers.onepoint.fastpoint import point_solve
+from ...games.rulesets import Nim
+from ...solvers.boxes.hybrid import enclose
+from .fileformat import FORMAT as FORMAT, bind, check_shape, envelope
 
 
 class UndecidedError(RuntimeError):
@@ -86,7 +86,7 @@ def dyadic_float(s) -> float:
 
 def _upper_rational(x: arb, bits: int = 24) -> fmpq:
     """A short dyadic rational >= every point of the ball x."""
-    from ..solvers.onepoint.fastpoint import ball_bounds
+    from ...solvers.onepoint.fastpoint import ball_bounds
 
     _, hi = ball_bounds(x)
     scaled = hi * 2**bits
@@ -310,11 +310,11 @@ def describe(c: dict) -> str:
         return (f"counterexample k = {c.get('k')}: at p = {c.get('p')} sending {c.get('better')} beats "
                 f"sending {c.get('claimed')} (by {c.get('difference_decimal')})")
     if kind == "conjecture10":
-        from .hybrid10 import describe10
+        from .power_of_two import describe10
 
         return describe10(c)
     if kind == "fairness_shared":
-        from .fairshared import describe_shared
+        from .fairness import describe_shared
 
         return describe_shared(c)
     if kind == "conjecture9":
@@ -353,14 +353,14 @@ def claim_of(kind: str, K: int, c: dict):
 def verify_hybrid(c: dict, *, max_seconds=None) -> bool:
     """Re-check one hybrid certificate (format hybrid/2); True or VerificationError.
 
-    The shape and every size are checked first (:func:`hybridfile.check_shape`,
-    a :class:`~symbolic_noise.analysis.hybridfile.CertificateFormatError`);
+    The shape and every size are checked first (:func:`.fileformat.check_shape`,
+    a :class:`~symbolic_noise.analysis.hybrid.fileformat.CertificateFormatError`);
     then the game and channel are rebuilt from their specs, every enclosure
     and exact point is computed from them, and the statement, interval and
     verdict must be the ones the checked data prove.  A certificate whose
     check is estimated (from its sizes) to take more than ``max_seconds``
     (default ``CAPS["seconds"]``) is refused before any work."""
-    from .hybridfile import check_cost
+    from .fileformat import check_cost
 
     check_shape(c)
     game, channel, K = bind(c)
@@ -380,15 +380,15 @@ def verify_hybrid(c: dict, *, max_seconds=None) -> bool:
         elif kind == "fairness":
             _verify_fairness(c, game, channel)
         elif kind == "conjecture9":
-            from .hybrid9 import check_conjecture9
+            from .take_all import check_conjecture9
 
             check_conjecture9(c, K)
         elif kind == "fairness_shared":
-            from .fairshared import check_shared
+            from .fairness import check_shared
 
             check_shared(c, K, channel)
         else:
-            from .hybrid10 import check_conjecture10
+            from .power_of_two import check_conjecture10
 
             check_conjecture10(c, K)
     finally:
