@@ -59,7 +59,9 @@ def test_citation_cites_the_paper():
 
 def test_changelog_has_the_current_version():
     text = (ROOT / "CHANGELOG.md").read_text()
-    assert text.startswith("# Changelog") and f"({VERSION})" in text and "## [0.1.0]" in text
+    # Keep a Changelog: a development version is described under [Unreleased]
+    current = f"## [{VERSION}]" in text or ("## [Unreleased]" in text and VERSION in text)
+    assert text.startswith("# Changelog") and current and "## [0.1.0]" in text
 
 
 def test_py_typed_is_shipped():
