@@ -98,3 +98,16 @@ class WorkerLostError(SymbolicNoiseError, RuntimeError):
     """A parallel worker that no longer holds its part of a solve (it was
     restarted, or the task reached another process), or a worker process
     that died (killed, or out of memory)."""
+
+
+def did_you_mean(word: str, choices) -> str:
+    """`` (did you mean 'nim'?)`` for the closest of ``choices`` to a misspelt
+    ``word``, or ``""`` when none is close (an error message's aside).
+
+    >>> did_you_mean("nimm", ["nim", "chomp"]), did_you_mean("xyz", ["nim"])
+    (" (did you mean 'nim'?)", '')
+    """
+    import difflib
+
+    close = difflib.get_close_matches(str(word).strip().lower(), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -40,7 +40,7 @@ from ..errors import (
     UnknownChannelError,
 )
 from .rulesets import Game
-from ..errors import GameParameterError
+from ..errors import GameParameterError, did_you_mean
 from ..exact.polys import ONE
 from ..exact.ratfunc import RationalFunction
 from ..exact.formula import exact_number, rational_function
@@ -581,7 +581,7 @@ def get_channel(name) -> Channel:
         return _BUILTIN[name]()
     except KeyError:
         raise UnknownChannelError(
-            f"unknown channel {name!r} (choose from {', '.join(_BUILTIN)}, or a custom channel file)"
+            f"unknown channel {name!r}{did_you_mean(name, _BUILTIN)} (choose from {', '.join(_BUILTIN)}, or a custom channel file)"
         ) from None
 
 

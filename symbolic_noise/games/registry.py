@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 
-from ..errors import GameParameterError, UnknownGameError
+from ..errors import GameParameterError, UnknownGameError, did_you_mean
 from .rulesets import Chomp, Game, Nim
 from .heapgames import HeapGame, MultiNim, NimRules, heap_rules_from_spec, parse_heaps
 
@@ -128,8 +128,9 @@ def game_from_spec(name: str, arg: str | None) -> Game:
     try:
         rules = heap_rules_from_spec(word)
     except UnknownGameError:
+        hint = did_you_mean(word, [n for n in FAMILIES if ":" not in n])
         raise UnknownGameError(
-            f"unknown game {name!r} (known: {', '.join(n for n in FAMILIES)}, or a bare code like 0.137)"
+            f"unknown game {name!r}{hint} (known: {', '.join(n for n in FAMILIES)}, or a bare code like 0.137)"
         ) from None
     if arg is None:
         raise GameParameterError(f"{name} needs heaps, e.g. {name} 5 or {name} 2,3")

@@ -25,7 +25,7 @@ from .workers import DASK_TIMEOUT, _workers, dask_address, dask_client, local_po
 from .._version import __version__
 from ..games.channels import channel_names, custom_channel_from_json, get_channel
 from ..errors import (
-    CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError, UnknownChannelError, WorkerLostError,
+    CacheError, GameParameterError, IntervalError, InvalidChannelError, SymbolicNoiseError, UnknownChannelError, WorkerLostError, did_you_mean,
 )
 from ..games.registry import FAMILIES, MAX_HEAP, default_channel_name, game_from_spec, parse_heap
 from ..exact.polys import to_fraction
@@ -42,6 +42,12 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit status 2."""
 
     def error(self, message):
+        import re
+
+        # argparse names the choices; say which one a misspelt word was meant to be
+        bad = re.match(r"argument [\w/-]+: invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if bad:
+            message += did_you_mean(bad.group(1), re.findall(r"'([^']*)'", bad.group(2)))
         self.exit(2, f"{PROG}: error: {one_line(message)}\n")
 
 
@@ -805,6 +811,10 @@ def _check_outputs(args) -> None:
 def main(argv=None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        # a bare ``symbolic-noise``: what it can do, not only what it lacks
+        sys.stdout.write(parser.format_help())
+        return 2
     args = None
     try:
         args = parser.parse_args(argv)

@@ -26,7 +26,7 @@ import time
 
 from flint import ctx as flint_ctx, fmpq
 
-from ...errors import IntervalError
+from ...errors import GameParameterError, IntervalError
 from ...exact.algebraic import RealAlgebraic
 from ...exact.interning import Interner
 from ...exact.piecewise import PiecewiseFunction
@@ -103,6 +103,9 @@ def solve(
     >>> [(str(pc.lo), str(pc.hi), pc.formula.text(), sorted(pc.label)) for pc in sol.value().pieces()]
     [('0', '1/3', '(1 - p)/2', [(1, 2), (2, 1)]), ('1/3', '1', 'p', [(2, 2)])]
     """
+    if not isinstance(game, Game):
+        hint = " (a networkx DiGraph is one with ExplicitGame(graph, start))" if hasattr(game, "successors") else ""
+        raise GameParameterError(f"solve needs a Game, not a {type(game).__name__}{hint}")
     channel = get_channel(channel)
     a, b = exact_interval(interval)
     root = game.start() if start is None else game.check_position(start)
