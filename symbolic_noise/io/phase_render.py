@@ -83,7 +83,11 @@ def phase_text(d) -> str:
            else f"first player {d.channel.name} at p, second {d.opponent.name} at q")
     lines = [f"N(p, q) for {d.game.describe()}: {who}"]
     s = d.stats()
-    lines.append(f"{s['cells']} cells, {s['polynomials']} boundary polynomials, {s['critical_values']} critical values of q")
+    def count(n, noun, plural=None):
+        return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+    lines.append(f"{count(s['cells'], 'cell')}, {count(s['polynomials'], 'boundary polynomial')}, "
+                 f"{count(s['critical_values'], 'critical value')} of q")
     lines.append("critical q: " + ", ".join(str(c) for c in d.critical[:20]) + (" ..." if len(d.critical) > 20 else ""))
     for moves, cells in sorted(d.regions().items(), key=lambda kv: str(sorted(kv[0], key=str))):
         c = cells[0]
