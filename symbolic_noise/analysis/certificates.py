@@ -500,6 +500,9 @@ def check(solution, statement, position=None, digits: int = 20, *, full: bool = 
                     bad = next(x for x in (a.lo, b.hi, (a.lo + b.hi) / 2) if g(x) != 0)
             if reason is None:
                 cert.holds = False
+                if (st.kind == "optimal" or w not in members) and isinstance(bad, fmpq):
+                    # the witness is an optimal move at the point, not merely one that beats the claim
+                    w = max(names, key=lambda m: (by[m](bad), m == w))
                 cert.counterexample = _counter(
                     bad, {f"N({_move_text(head)})": by[head], f"N({_move_text(w)})": by[w]}, digits
                 )
