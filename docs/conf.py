@@ -34,6 +34,9 @@ extensions = [
     "sphinx.ext.mathjax",
     "sphinx.ext.viewcode",
     "sphinxarg.ext",
+    # MathJax 3 shipped with the site (_static/mathjax), so that the mathematics
+    # renders without a network, e.g. a build read on a cluster
+    "sphinx-mathjax-offline",
 ]
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence"]
 myst_heading_anchors = 3

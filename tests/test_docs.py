@@ -69,3 +69,16 @@ def test_results_and_figures_are_generated(site):
         assert (ROOT / "docs" / "figures" / name).stat().st_size > 10_000
         assert (site / "quick-figures" / name).stat().st_size > 5_000  # the build drew them
     assert "atlas_nim.png" in (site / "index.html").read_text()
+
+
+def test_mathematics_renders_without_a_network(site):
+    """Pages with mathematics load MathJax from the site itself, never from a CDN."""
+    script = site / "_static" / "mathjax" / "tex-chtml.js"
+    assert script.exists() and script.stat().st_size > 100_000
+    pages = {p: p.read_text() for p in site.rglob("*.html")}
+    with_math = [p for p, text in pages.items() if 'class="math' in text]  # Sphinx's math nodes
+    assert len(with_math) >= 3  # the theory, the results, the guide at least
+    for page in with_math:
+        assert "_static/mathjax/tex-chtml.js" in pages[page], page
+    for page, text in pages.items():
+        assert "cdn.jsdelivr.net" not in text and "cdnjs.cloudflare.com" not in text, page
