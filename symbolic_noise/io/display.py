@@ -225,6 +225,49 @@ def piecewise_latex(f: PiecewiseFunction, name: str = "f", digits: int = DIGITS,
     return f"$${f.latex(name, digits=digits)}$$"
 
 
+# --------------------------------------------------------------------------- answers at one p
+
+
+def _point_parts(result, digits: int) -> tuple[str, str, str]:
+    """p, the exact value and its decimal, as text."""
+    value = result.value
+    if hasattr(value, "exact_str"):  # a PointValue at an algebraic p
+        exact, dec = value.exact_str(), value.decimal(digits)
+    else:
+        exact, dec = str(value), RealAlgebraic.rational(value).decimal(digits)
+    p = result.p.exact_str() if isinstance(result.p, RealAlgebraic) else str(result.p)
+    return p, exact, dec
+
+
+def point_html(result, digits: int = DIGITS) -> str:
+    """An answer at one p as a one-row HTML table: p, N exactly and in decimals,
+    the optimal moves.
+
+    >>> from symbolic_noise import Nim, solve
+    >>> text = point_html(solve(Nim(3), "binary").at("1/4"))
+    >>> ">13/20<" in text, "0.65" in text, "optimal" in text
+    (True, True, True)
+    """
+    p, exact, dec = _point_parts(result, digits)
+    row = [html.escape(p), html.escape(exact), html.escape(dec), html.escape(moves_text(result.optimal))]
+    return _table(["p", "N", "N (decimal)", "optimal"], [row])
+
+
+def point_latex(result, digits: int = DIGITS) -> str:
+    r"""An answer at one p as display LaTeX.
+
+    >>> from symbolic_noise import Nim, solve
+    >>> point_latex(solve(Nim(3), "binary").at("1/4"))
+    '$$N\\left(\\tfrac{1}{4}\\right) = \\tfrac{13}{20} \\approx 0.650000 \\quad \\text{optimal: 0}$$'
+    """
+    _, _, dec = _point_parts(result, digits)
+    x = result.p if isinstance(result.p, RealAlgebraic) else RealAlgebraic.coerce(result.p)
+    value = result.value
+    exact = "" if hasattr(value, "exact_str") else f" = {number_latex(RealAlgebraic.rational(value), digits)}"
+    return (f"$$N\\left({number_latex(x, digits)}\\right){exact} \\approx {dec} "
+            f"\\quad \\text{{optimal: {moves_text(result.optimal)}}}$$")
+
+
 # --------------------------------------------------------------------------- solutions
 
 

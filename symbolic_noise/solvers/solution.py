@@ -38,6 +38,16 @@ class PointResult:
     value: Any  #: fmpq at a rational p, PointValue at an algebraic one
     optimal: frozenset
 
+    def _repr_html_(self) -> str:
+        from ..io.display import point_html  # the renderer, in the rendering layer
+
+        return point_html(self)
+
+    def _repr_latex_(self) -> str:
+        from ..io.display import point_latex
+
+        return point_latex(self)
+
 
 class Solution:
     """The exact solution of a game through a channel on an interval of p.
