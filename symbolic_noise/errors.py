@@ -98,3 +98,8 @@ class WorkerLostError(SymbolicNoiseError, RuntimeError):
     """A parallel worker that no longer holds its part of a solve (it was
     restarted, or the task reached another process), or a worker process
     that died (killed, or out of memory)."""
+
+
+class HeapCapError(SymbolicNoiseError):
+    """A nim-sequence that reached its cap on heap sizes before the periodicity
+    theorem proved a period."""
