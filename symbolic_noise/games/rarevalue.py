@@ -112,7 +112,7 @@ def moves_of(game_or_rules) -> Moves:
         )
     raise GameParameterError(
         f"the rare-value engine computes octal games and Grundy's game, not {rules.describe()}"
-        " (use the reference nim_sequence)"
+        " (its values by the reference path: grundy GAME --upto N --period)"
     )
 
 

@@ -1,0 +1,128 @@
+"""``symbolic-noise grundy``: nim-sequences of heap games and their periods.
+
+``grundy CODE --upto N`` prints ``G(0..N)`` (the reference path of
+:mod:`symbolic_noise.games.classical`); ``grundy CODE --until-proven`` runs the
+rare-value engine (:mod:`symbolic_noise.games.rarevalue`) until the periodicity
+theorem proves a period, with progress on standard error.
+
+>>> from symbolic_noise.io.cli import main
+>>> main(["grundy", "kayles", "--until-proven", "--quiet"])  # doctest: +ELLIPSIS
+octal:0.77: period 12 from n = 71, proven by the periodicity theorem (values checked through n = 167)
+  heaps computed: 168; rare heaps at the end: ... (mask 0x...); CPU ... s
+  sha256 of G(0..167) as 32-bit words: ...
+0
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from . import reports
+
+#: largest n of ``grundy --upto`` (its values take 4 bytes each, and a nim-sequence of 10^7 a few seconds)
+MAX_UPTO = 10**7
+#: the largest ``--max-heap`` (2 bytes a heap, 2 GB)
+MAX_HEAP_CAP = 1 << 30
+
+
+def run(args, emit) -> int:
+    """The ``grundy`` command: exit status 0, or 2 (one line on standard error) past the heap cap."""
+    if args.until_proven:
+        return _until_proven(args, emit)
+    from ..games.classical import sequence_report
+
+    upto = 100 if args.upto is None else args.upto
+    rep = sequence_report(args.game, upto, period=args.period)
+    if args.format == "json":
+        emit(reports.dumps(rep.as_json()), args)
+        return 0
+    lines = [f"G(0..{upto}) of {rep.game}:"]
+    values = [str(v) for v in rep.values]
+    for i in range(0, len(values), 20):
+        lines.append(f"  {i:>6}: " + " ".join(values[i : i + 20]))
+    if args.period:
+        per = rep.periodicity
+        if per is None:
+            lines.append(f"no ultimate period found in G(0..{upto})")
+        else:
+            how = (
+                f"proven by the periodicity theorem (values checked through n = {per.needed})"
+                if per.proven
+                else "not proven (no periodicity theorem applies, or too few values: raise --upto)"
+            )
+            lines.append(f"period {per.period} from n = {per.preperiod}; {how}")
+    emit("\n".join(lines) + "\n", args)
+    return 0
+
+
+def _progress_writer(game: str, quiet: bool, every: float = 2.0):
+    """A progress callback writing one line to standard error at most every ``every`` seconds."""
+    last = [time.monotonic()]
+
+    def progress(heap: int, rare: int, candidate) -> None:
+        now = time.monotonic()
+        if quiet or now - last[0] < every:
+            return
+        last[0] = now
+        cand = f"candidate period {candidate[1]:,} from {candidate[0]:,}" if candidate else "no candidate period yet"
+        sys.stderr.write(f"grundy {game}: heap {heap:,}, {rare:,} rare heaps, {cand}\n")
+        sys.stderr.flush()
+
+    return progress
+
+
+def _until_proven(args, emit) -> int:
+    from ..errors import GameParameterError
+    from ..games.rarevalue import prove_period
+    from ..games.heapgames import heap_rules_from_spec
+
+    if args.upto is not None or args.period:
+        raise GameParameterError("--until-proven finds its own end: leave out --upto and --period")
+    rules = heap_rules_from_spec(args.game)
+    cpu = time.process_time()
+    run_ = prove_period(rules, max_heap=args.max_heap, progress=_progress_writer(rules.key(), args.quiet))
+    cpu = time.process_time() - cpu
+    per = run_.periodicity
+    digest = run_.sha256()
+    if args.format == "json":
+        emit(reports.dumps({
+            "game": run_.game, "preperiod": per.preperiod, "period": per.period, "proven": True,
+            "needed": per.needed, "heaps": run_.heaps, "rare_mask": run_.mask, "rare_position_bit": run_.position_bit,
+            "rare_count": run_.rare_count, "sha256": digest, "cpu_seconds": round(cpu, 3),
+        }), args)
+        return 0
+    pos = " and the heap's parity" if run_.position_bit else ""
+    emit(
+        f"{run_.game}: period {per.period} from n = {per.preperiod}, proven by the periodicity theorem"
+        f" (values checked through n = {per.needed})\n"
+        f"  heaps computed: {run_.heaps:,}; rare heaps at the end: {run_.rare_count:,}"
+        f" (mask {run_.mask:#x}{pos}); CPU {cpu:.2f} s\n"
+        f"  sha256 of G(0..{run_.heaps - 1}) as 32-bit words: {digest}\n",
+        args,
+    )
+    return 0
+
+
+def add_parser(sub, upto_type, heap_cap_type, emit) -> None:
+    """Register ``grundy`` on the command line's subparsers."""
+    g = sub.add_parser(
+        "grundy", help="nim-sequence G(0..n) of a heap game, and its periodicity",
+        description="G(0..UPTO) by the reference method, or (--until-proven) the rare-value engine run until "
+        "the periodicity theorem proves the period of an octal game.",
+    )
+    g.add_argument("game", help="a heap ruleset: 0.137, octal:4.3, kayles, lasker, grundy, subtraction:1,2,3, hex:CODE ...")
+    g.add_argument("--upto", type=upto_type, default=None, help=f"compute G(0..UPTO) (default 100, at most {MAX_UPTO:,})")
+    g.add_argument("--period", action="store_true", help="find the ultimate period and prove it when a theorem applies")
+    g.add_argument(
+        "--until-proven", action="store_true",
+        help="octal games and Grundy's game: compute by the rare/common split until the periodicity theorem holds",
+    )
+    g.add_argument(
+        "--max-heap", type=heap_cap_type, default=1 << 26, metavar="N",
+        help=f"with --until-proven: stop with an error past heap N (default {1 << 26:,}; about 2 bytes a heap; at most {MAX_HEAP_CAP:,})",
+    )
+    g.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
+    g.add_argument("--format", choices=("text", "json"), default="text")
+    g.add_argument("-o", "--output", help="write to this file instead of standard output")
+    g.set_defaults(func=lambda args: run(args, emit))
