@@ -51,3 +51,40 @@ def test_one_line_errors(capsys, argv, needle):
     assert rc == 2
     err = capsys.readouterr().err
     assert needle in err and err.strip().splitlines()[-1].count(needle) == 1 and "Traceback" not in err
+
+
+def test_checkpoint_saved_at_the_cap_and_resumed(capsys, tmp_path):
+    ck = str(tmp_path / "ck.bin")
+    assert main(["grundy", "0.56", "--until-proven", "--max-heap", "200000", "--checkpoint", ck, "--quiet"]) == 2
+    assert "through heap 200,000" in capsys.readouterr().err
+    from symbolic_noise.io.cli_grundy import load_checkpoint
+
+    saved = load_checkpoint(ck, "octal:0.56")
+    assert saved.shape[0] == 200001
+    assert main(["grundy", "0.56", "--until-proven", "--checkpoint", ck, "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert (data["preperiod"], data["period"], data["heaps"]) == (326640, 144, 653570)
+    assert "resumed at heap 200,001" in captured.err
+    assert main(["grundy", "0.56", "--until-proven", "--checkpoint", ck, "--quiet", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["sha256"] == data["sha256"]
+
+
+def test_checkpoint_of_another_game_or_damaged_is_refused(capsys, tmp_path):
+    from symbolic_noise.io.cli_grundy import save_checkpoint
+
+    ck = tmp_path / "ck.bin"
+    save_checkpoint(str(ck), "octal:0.16", list(range(5)))
+    assert main(["grundy", "0.56", "--until-proven", "--checkpoint", str(ck)]) == 2
+    assert "is of 'octal:0.16', not of octal:0.56" in capsys.readouterr().err
+    raw = bytearray(ck.read_bytes())
+    raw[-2] ^= 1
+    ck.write_bytes(bytes(raw))
+    assert main(["grundy", "0.16", "--until-proven", "--checkpoint", str(ck)]) == 2
+    assert "damaged" in capsys.readouterr().err
+    ck.write_bytes(b"not a checkpoint\n")
+    assert main(["grundy", "0.16", "--until-proven", "--checkpoint", str(ck)]) == 2
+    assert "the checkpoint header is not valid JSON" in capsys.readouterr().err
+    ck.write_bytes(b'{"format": "something else"}\n')
+    assert main(["grundy", "0.16", "--until-proven", "--checkpoint", str(ck)]) == 2
+    assert "is not a nim-sequence checkpoint" in capsys.readouterr().err

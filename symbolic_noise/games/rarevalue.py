@@ -334,6 +334,34 @@ class _Engine:
         self.st[_RECOMPUTE] = 1
         self.n = 0
 
+    def load(self, values) -> None:
+        """Start from known values ``G(0..len(values)-1)`` (a resumed run): the
+        counts are rebuilt and the mask chosen afresh."""
+        values = np.asarray(values)
+        n = int(values.shape[0])
+        top = int(values.max()) if n else 0
+        if top >= self.vmax:
+            self.widen()
+        self.grow(n)
+        self.G[:n] = values
+        parity = (np.arange(n) ^ self.st[_RPB]) & 1
+        np.add.at(self.counts, (values.astype(np.int64) << 1) | parity, 1)
+        self.st[_BITS] = top.bit_length()
+        self.st[_RECOMPUTE] = 1
+        self.n = n
+
+    def widen(self) -> None:
+        """Values beyond 16 bits: 32-bit storage, the tables to 2^20 values."""
+        if self.vmax >= 1 << 20:
+            raise GameParameterError("nim-values beyond 2^20: the rare-value engine stops here")
+        self.G = self.G.astype(np.uint32)
+        self.vmax = 1 << 20
+        for name, fill in (("counts", 0), ("par", 0), ("seen", -1)):
+            old = getattr(self, name)
+            new = np.full((2 if name == "counts" else 1) << 21, fill, dtype=old.dtype)
+            new[: old.shape[0]] = old
+            setattr(self, name, new)
+
     def grow(self, capacity: int) -> None:
         if capacity > self.G.shape[0]:
             G = np.zeros(capacity, dtype=self.G.dtype)
@@ -351,16 +379,8 @@ class _Engine:
                 return
             if code == _GROW:
                 self.rare = np.zeros(2 * self.rare.shape[0], dtype=np.int64)
-            else:  # values beyond 16 bits: widen to 32 (the tables to 2^20 values)
-                if self.vmax >= 1 << 20:
-                    raise GameParameterError("nim-values beyond 2^20: the rare-value engine stops here")
-                self.G = self.G.astype(np.uint32)
-                self.vmax = 1 << 20
-                for name, fill in (("counts", 0), ("par", 0), ("seen", -1)):
-                    old = getattr(self, name)
-                    new = np.full((2 if name == "counts" else 1) << 21, fill, dtype=old.dtype)
-                    new[: old.shape[0]] = old
-                    setattr(self, name, new)
+            else:
+                self.widen()
 
     def result(self, game: str, periodicity) -> RareRun:
         st = self.st
@@ -417,6 +437,8 @@ def prove_period(
     max_heap: int = DEFAULT_MAX_HEAP,
     progress: Callable | None = None,
     chunk: int = 1 << 20,
+    resume=None,
+    on_chunk: Callable | None = None,
 ) -> RareRun:
     """Compute ``G(0), G(1), ...`` until the periodicity theorem proves a period.
 
@@ -425,6 +447,9 @@ def prove_period(
     period) or None)`` is called if given.  Raises :class:`HeapCapError` past
     ``max_heap``.  The returned period is the least one, with its preperiod;
     the claim is re-checked on the values with numpy before it is returned.
+    ``resume`` (values ``G(0..m-1)`` of an earlier run, trusted as they are)
+    starts at heap ``m``; ``on_chunk(values)`` sees the values computed so far
+    after every chunk (to save a checkpoint).
 
     >>> p = prove_period("0.77").periodicity          # Kayles
     >>> p.preperiod, p.period, p.needed
@@ -437,7 +462,9 @@ def prove_period(
     heaps, need = _theorem(moves)
     lo = 1 if heaps >= 2 else 0
     eng = _Engine(moves, min(max_heap + 1, 1 << 16))
-    check = 2
+    if resume is not None:
+        eng.load(resume)
+    check = max(2, eng.n)
     candidate = None
     proved = False
     while not proved:
@@ -453,6 +480,8 @@ def prove_period(
                 check = 2 * eng.n
         if progress is not None:
             progress(eng.n, int(eng.st[_NRARE]), candidate)
+        if on_chunk is not None and not proved:
+            on_chunk(eng.G[: eng.n])
         if eng.n > max_heap and not proved:
             raise HeapCapError(
                 f"no period of {rules.key()} proved through heap {max_heap:,}"

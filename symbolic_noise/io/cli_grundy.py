@@ -15,10 +15,14 @@ octal:0.77: period 12 from n = 71, proven by the periodicity theorem (values che
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import sys
 import time
 
-from . import reports
+from . import readers, reports
+from ..errors import SymbolicNoiseError
 
 #: largest n of ``grundy --upto`` (its values take 4 bytes each, and a nim-sequence of 10^7 a few seconds)
 MAX_UPTO = 10**7
@@ -72,16 +76,87 @@ def _progress_writer(game: str, quiet: bool, every: float = 2.0):
     return progress
 
 
+CHECKPOINT_FORMAT = "symbolic-noise nim-sequence checkpoint"
+
+
+def _digest(values) -> str:
+    import numpy as np
+
+    return hashlib.sha256(np.asarray(values).astype("<u4").tobytes()).hexdigest()
+
+
+def save_checkpoint(path: str, game: str, values) -> None:
+    """Write ``G(0..m-1)`` of ``game`` to ``path``: one JSON header line (format,
+    game, heaps, dtype, the SHA-256 of the values as 32-bit words), then the
+    values as raw little-endian words; written to a side file, then renamed."""
+    import numpy as np
+
+    values = np.asarray(values)
+    dtype = "<u2" if values.dtype.itemsize == 2 else "<u4"
+    head = {"format": CHECKPOINT_FORMAT, "version": 1, "game": game, "heaps": int(values.shape[0]),
+            "dtype": dtype, "sha256": _digest(values)}
+    side = f"{path}.part"
+    readers.write_bytes(side, json.dumps(head).encode() + b"\n" + values.astype(dtype).tobytes(), "a checkpoint")
+    os.replace(side, path)
+
+
+def load_checkpoint(path: str, game: str):
+    """The values of a checkpoint of ``game`` written by :func:`save_checkpoint`;
+    a file of another game, or whose values do not match their SHA-256, is refused."""
+    import numpy as np
+
+    data = readers.read_bytes(path, "the checkpoint", cap=4 * MAX_HEAP_CAP + 4096)
+    line, _, body = data.partition(b"\n")
+    try:
+        head = readers.loads(line.decode("utf-8"), "the checkpoint header")
+        ok = isinstance(head, dict) and head.get("format") == CHECKPOINT_FORMAT and head.get("dtype") in ("<u2", "<u4")
+        values = np.frombuffer(body, dtype=head["dtype"]) if ok else None
+    except (UnicodeDecodeError, ValueError, KeyError):
+        ok = False
+    name = readers.shown(path)
+    if not ok:
+        raise SymbolicNoiseError(f"{name} is not a nim-sequence checkpoint")
+    if head.get("game") != game:
+        raise SymbolicNoiseError(f"the checkpoint {name} is of {head.get('game')!r}, not of {game}")
+    if values.shape[0] != head.get("heaps") or _digest(values) != head.get("sha256"):
+        raise SymbolicNoiseError(f"the checkpoint {name} is damaged: its values do not match its header")
+    return values
+
+
 def _until_proven(args, emit) -> int:
-    from ..errors import GameParameterError
+    from ..errors import GameParameterError, HeapCapError
     from ..games.rarevalue import prove_period
     from ..games.heapgames import heap_rules_from_spec
 
     if args.upto is not None or args.period:
         raise GameParameterError("--until-proven finds its own end: leave out --upto and --period")
     rules = heap_rules_from_spec(args.game)
+    resume, on_chunk = None, None
+    if args.checkpoint:
+        if os.path.exists(args.checkpoint):
+            resume = load_checkpoint(args.checkpoint, rules.key())
+            if not args.quiet:
+                sys.stderr.write(f"grundy {rules.key()}: resumed at heap {resume.shape[0]:,} from {readers.shown(args.checkpoint)}\n")
+        else:
+            readers.check_writable(args.checkpoint, "the checkpoint")
+        last, latest = [time.monotonic()], [None]
+
+        def on_chunk(values) -> None:
+            latest[0] = values
+            if time.monotonic() - last[0] >= args.checkpoint_every:
+                save_checkpoint(args.checkpoint, rules.key(), values)
+                last[0] = time.monotonic()
+
     cpu = time.process_time()
-    run_ = prove_period(rules, max_heap=args.max_heap, progress=_progress_writer(rules.key(), args.quiet))
+    try:
+        run_ = prove_period(
+            rules, max_heap=args.max_heap, progress=_progress_writer(rules.key(), args.quiet),
+            resume=resume, on_chunk=on_chunk,
+        )
+    except HeapCapError:  # keep what was computed, for a run with a higher cap
+        if on_chunk is not None and latest[0] is not None:
+            save_checkpoint(args.checkpoint, rules.key(), latest[0])
+        raise
     cpu = time.process_time() - cpu
     per = run_.periodicity
     digest = run_.sha256()
@@ -121,6 +196,14 @@ def add_parser(sub, upto_type, heap_cap_type, emit) -> None:
     g.add_argument(
         "--max-heap", type=heap_cap_type, default=1 << 26, metavar="N",
         help=f"with --until-proven: stop with an error past heap N (default {1 << 26:,}; about 2 bytes a heap; at most {MAX_HEAP_CAP:,})",
+    )
+    g.add_argument(
+        "--checkpoint", metavar="FILE",
+        help="with --until-proven: resume from FILE if it exists, and save the values there as the run goes",
+    )
+    g.add_argument(
+        "--checkpoint-every", type=float, default=60.0, metavar="SECONDS",
+        help="with --checkpoint: save at most this often (default 60)",
     )
     g.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     g.add_argument("--format", choices=("text", "json"), default="text")
