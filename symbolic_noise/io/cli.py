@@ -530,6 +530,8 @@ def cmd_verify(args) -> int:
         raise VerificationError(f"the certificate {args.certificate} is not a JSON object")
     if str(data.get("format", "")).startswith("symbolic-noise.hybrid/"):
         return _verify_hybrid_file(data)
+    if data.get("format") == "symbolic-noise.periodicity/1":
+        return cli_grundy.verify_file(data, args.certificate)
     try:
         claims = verify_document(data)
     except VerificationError as exc:

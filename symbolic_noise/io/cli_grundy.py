@@ -130,6 +130,8 @@ def _until_proven(args, emit) -> int:
 
     if args.upto is not None or args.period:
         raise GameParameterError("--until-proven finds its own end: leave out --upto and --period")
+    if args.certificate:
+        readers.check_writable(args.certificate, "the certificate")
     rules = heap_rules_from_spec(args.game)
     resume, on_chunk = None, None
     if args.checkpoint:
@@ -158,6 +160,10 @@ def _until_proven(args, emit) -> int:
             save_checkpoint(args.checkpoint, rules.key(), latest[0])
         raise
     cpu = time.process_time() - cpu
+    if args.certificate:
+        from ..analysis.periodcert import periodicity_certificate
+
+        readers.write_text(args.certificate, json.dumps(periodicity_certificate(run_)) + "\n", "the certificate")
     per = run_.periodicity
     digest = run_.sha256()
     if args.format == "json":
@@ -176,6 +182,20 @@ def _until_proven(args, emit) -> int:
         f"  sha256 of G(0..{run_.heaps - 1}) as 32-bit words: {digest}\n",
         args,
     )
+    return 0
+
+
+def verify_file(data: dict, name: str) -> int:
+    """``verify`` of a periodicity certificate: 0 and ``verified ...``, or 1 and ``REJECTED ...``."""
+    from ..analysis.periodcert import verify_periodicity
+    from ..errors import VerificationError
+
+    try:
+        claim = verify_periodicity(data)
+    except (VerificationError, SymbolicNoiseError) as exc:
+        sys.stdout.write(f"REJECTED {readers.shown(name)}: {' '.join(str(exc).split())[:400]}\n")
+        return 1
+    sys.stdout.write(f"verified: {claim}\n")
     return 0
 
 
@@ -204,6 +224,10 @@ def add_parser(sub, upto_type, heap_cap_type, emit) -> None:
     g.add_argument(
         "--checkpoint-every", type=float, default=60.0, metavar="SECONDS",
         help="with --checkpoint: save at most this often (default 60)",
+    )
+    g.add_argument(
+        "--certificate", metavar="FILE",
+        help="with --until-proven: write a periodicity certificate (octal codes), checked by `symbolic-noise verify FILE`",
     )
     g.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     g.add_argument("--format", choices=("text", "json"), default="text")
