@@ -150,3 +150,14 @@ def test_values_beyond_sixteen_bits_widen():
     eng.vmax = 4  # pretend 2-bit storage: the run must widen and go on
     eng.run(40)
     assert eng.G.dtype == np.uint32 and list(eng.G[:40]) == list(nim_sequence("0.3333", 39))
+
+
+def test_the_uncompiled_kernels_give_the_same_values(monkeypatch):
+    # without numba the same functions run as plain Python
+    from symbolic_noise.games import rarevalue
+
+    for name in ("_advance", "_choose_mask", "_best_period", "_last_mismatch_below"):
+        monkeypatch.setattr(rarevalue, name, getattr(rarevalue, name).py_func)
+    assert rare_sequence("0.137", 300) == nim_sequence("0.137", 300)
+    per = prove_period("0.77").periodicity
+    assert (per.preperiod, per.period) == (71, 12)
