@@ -368,8 +368,10 @@ class _Engine:
             G[: self.n] = self.G[: self.n]
             self.G = G
 
-    def run(self, stop: int) -> None:
-        self.grow(stop)
+    def run(self, stop: int, limit: int = 0) -> None:
+        """Compute up to heap ``stop - 1``; storage grows by doubling, up to ``limit`` heaps."""
+        if stop > self.G.shape[0]:
+            self.grow(max(stop, min(2 * self.G.shape[0], limit)))
         while True:
             code, self.n = _advance(
                 self.G, self.n, stop, self.whole, self.take, self.split, self.moves.equal_ok,
@@ -468,7 +470,7 @@ def prove_period(
     candidate = None
     proved = False
     while not proved:
-        eng.run(min(check, eng.n + chunk, max_heap + 1))
+        eng.run(min(check, eng.n + chunk, max_heap + 1), max_heap + 1)
         if eng.n == check or eng.n > max_heap:
             s, p = (int(x) for x in _best_period(eng.G, eng.n, lo))
             if p > 0:
