@@ -88,3 +88,19 @@ def test_checkpoint_of_another_game_or_damaged_is_refused(capsys, tmp_path):
     ck.write_bytes(b'{"format": "something else"}\n')
     assert main(["grundy", "0.16", "--until-proven", "--checkpoint", str(ck)]) == 2
     assert "is not a nim-sequence checkpoint" in capsys.readouterr().err
+
+
+def test_an_interrupted_run_keeps_its_checkpoint(capsys, tmp_path, monkeypatch):
+    from symbolic_noise.io import cli_grundy
+
+    def interrupting(game, quiet):
+        def progress(heap, rare, candidate):
+            if heap >= 1 << 18:
+                raise KeyboardInterrupt
+        return progress
+
+    monkeypatch.setattr(cli_grundy, "_progress_writer", interrupting)
+    ck = str(tmp_path / "ck.bin")
+    assert main(["grundy", "0.16", "--until-proven", "--checkpoint", ck]) == 130
+    assert "interrupted" in capsys.readouterr().err
+    assert cli_grundy.load_checkpoint(ck, "octal:0.16").shape[0] >= 1 << 18

@@ -302,7 +302,7 @@ class RareRun:
     mask: int  #: the last rare mask (bits of the value)
     position_bit: bool  #: whether the heap's parity is part of the split
     rare_count: int  #: rare heaps at the end
-    scans: int  #: heaps whose mex needed the scan of all splits
+    scans: int  #: heaps whose mex needed a scan of the splits (stopped once no rare value was open)
     remasks: int  #: times the mask was chosen
 
     @property
@@ -480,10 +480,10 @@ def prove_period(
                 check = min(1 << eng.n.bit_length(), needed + 1)
             else:
                 check = 2 * eng.n
-        if progress is not None:
-            progress(eng.n, int(eng.st[_NRARE]), candidate)
         if on_chunk is not None and not proved:
             on_chunk(eng.G[: eng.n])
+        if progress is not None:
+            progress(eng.n, int(eng.st[_NRARE]), candidate)
         if eng.n > max_heap and not proved:
             raise HeapCapError(
                 f"no period of {rules.key()} proved through heap {max_heap:,}"

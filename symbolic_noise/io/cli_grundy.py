@@ -155,7 +155,7 @@ def _until_proven(args, emit) -> int:
             rules, max_heap=args.max_heap, progress=_progress_writer(rules.key(), args.quiet),
             resume=resume, on_chunk=on_chunk,
         )
-    except HeapCapError:  # keep what was computed, for a run with a higher cap
+    except (HeapCapError, KeyboardInterrupt):  # keep what was computed, for a later run
         if on_chunk is not None and latest[0] is not None:
             save_checkpoint(args.checkpoint, rules.key(), latest[0])
         raise
