@@ -66,13 +66,26 @@ def test_sixteen_is_the_gangolli_plambeck_period():
 
 # --------------------------------------------------------------------------- against the references
 
-REFERENCE_CODES = ["0.07", "0.137", "0.77", "0.16", "0.56", "0.354", "0.376", "0.644", "0.165", "4.7", "4.3", "4.05", "4.44"]
+REFERENCE_CODES = [
+    "0.07", "0.137", "0.77", "0.16", "0.56", "0.354", "0.376", "0.644", "0.165", "0.156", "0.356",
+    "4.7", "4.3", "4.05", "4.44", "4.005", "4.024", "4.304", "4.766", "4.127", "4.563",
+]
 
 
 def test_agrees_with_the_numpy_reference():
     for code in REFERENCE_CODES:
-        n = 6000
-        assert rare_sequence(code, n) == nim_sequence(code, n, cache=False), code
+        assert rare_sequence(code, 10**4) == nim_sequence(code, 10**4, cache=False), code
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([0, 4]), st.lists(st.integers(min_value=0, max_value=7), min_size=3, max_size=3))
+def test_agrees_with_the_numpy_reference_on_random_codes(whole, digits):
+    code = f"{whole}." + "".join(map(str, digits))
+    try:
+        rules = OctalRules(code)
+    except GameParameterError:
+        return
+    assert rare_sequence(rules, 10**4) == nim_sequence(rules, 10**4, cache=False), code
 
 
 def test_agrees_with_the_numpy_reference_on_grundys_game():
