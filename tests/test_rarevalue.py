@@ -174,3 +174,14 @@ def test_the_uncompiled_kernels_give_the_same_values(monkeypatch):
     assert rare_sequence("0.137", 300) == nim_sequence("0.137", 300)
     per = prove_period("0.77").periodicity
     assert (per.preperiod, per.period) == (71, 12)
+
+
+def test_nim_sequence_method_rare_shares_the_memo():
+    from symbolic_noise.games.classical import sequence_report
+
+    rules = OctalRules("0.56")
+    assert nim_sequence(rules, 3000, method="rare", cache=False) == nim_sequence(rules, 3000, cache=False)
+    rep = sequence_report("0.137", 400)
+    assert (rep.periodicity.preperiod, rep.periodicity.period, rep.periodicity.proven) == (52, 34, True)
+    with pytest.raises(GameParameterError, match="'fast', 'rare' or 'slow'"):
+        nim_sequence(rules, 10, method="quick")
