@@ -61,9 +61,11 @@ except ImportError:  # pragma: no cover - numba is a dependency
 DEFAULT_MAX_HEAP = 1 << 26
 
 # kernel state slots (an int64 array, so that one call can resume another)
-_MASK, _POS, _BITS, _NRARE, _RPB, _RECOMPUTE, _NSCANS, _NRECOMP = range(8)
+_MASK, _POS, _BITS, _NRARE, _RPB, _RECOMPUTE, _NSCANS, _NRECOMP, _NSTEPS = range(9)
 # kernel return codes
 _DONE, _GROW, _WIDEN = 0, 1, 2
+#: heaps back whose witnesses are tried (a power of two)
+_W = 8
 
 
 # --------------------------------------------------------------------------- the rules
@@ -184,9 +186,13 @@ def _choose_mask(G, n, counts, st, rare, par):
 
 
 @_compiled
-def _advance(G, n, stop, whole, take, split, equal_ok, counts, st, rare, par, seen, vmax):
+def _advance(G, n, stop, whole, take, split, equal_ok, counts, st, rare, par, seen, wit, vmax):
     """Compute ``G[n:stop]``; return (code, next n).  ``code`` is ``_DONE``, or
-    ``_GROW`` (the rare list needs room) or ``_WIDEN`` (a value reached ``vmax``)."""
+    ``_GROW`` (the rare list needs room) or ``_WIDEN`` (a value reached ``vmax``).
+
+    ``wit[v, n % _W]`` is a split ``(a << 5) | index of k`` that gave the rare
+    value ``v`` at heap ``n``: in a stretch with period dividing ``_W`` the same
+    split gives it again, so it is tried (and checked) before any scan."""
     rpb = st[_RPB]
     while True:
         if st[_RECOMPUTE] != 0:
@@ -221,19 +227,37 @@ def _advance(G, n, stop, whole, take, split, equal_ok, counts, st, rare, par, se
         for v in range(cand):
             if seen[v] != n and par[v] == flip:
                 left += 1
+        slot = n & (_W - 1)
+        if left > 0:  # first the splits that gave an open value at the last _W heaps
+            for v in range(cand):
+                if seen[v] == n or par[v] != flip:
+                    continue
+                for d in range(1, _W + 1):
+                    w = wit[v, (n - d) & (_W - 1)]
+                    if w < 0:
+                        continue
+                    a = w >> 5
+                    b = n - split[w & 31] - a
+                    if b >= a and (equal_ok or a != b) and (G[a] ^ G[b]) == v:
+                        seen[v] = n
+                        wit[v, slot] = w
+                        left -= 1
+                        break
         if left > 0:
             st[_NSCANS] += 1
-            for k in split:
+            for ki in range(split.shape[0]):
+                k = split[ki]
                 a = 1
                 while left > 0 and 2 * a + k <= n:
                     b = n - k - a
                     if equal_ok or a != b:
                         v = G[a] ^ G[b]
-                        if v < cand and seen[v] != n:
+                        if v < cand and seen[v] != n:  # (below cand only rare values are open)
                             seen[v] = n
-                            if par[v] == flip:
-                                left -= 1
+                            wit[v, slot] = (a << 5) | ki
+                            left -= 1
                     a += 1
+                st[_NSTEPS] += a - 1
             if left > 0:
                 v = 0
                 while seen[v] == n or par[v] != flip:
@@ -304,6 +328,7 @@ class RareRun:
     rare_count: int  #: rare heaps at the end
     scans: int  #: heaps whose mex needed a scan of the splits (stopped once no rare value was open)
     remasks: int  #: times the mask was chosen
+    scan_steps: int = 0  #: splits looked at by those scans
 
     @property
     def heaps(self) -> int:
@@ -328,8 +353,9 @@ class _Engine:
         self.counts = np.zeros(2 << 17, dtype=np.int64)
         self.par = np.zeros(1 << 17, dtype=np.uint8)
         self.seen = np.full(1 << 17, -1, dtype=np.int64)
+        self.wit = np.full((1 << 17, _W), -1, dtype=np.int64)
         self.rare = np.zeros(1024, dtype=np.int64)
-        self.st = np.zeros(8, dtype=np.int64)
+        self.st = np.zeros(9, dtype=np.int64)
         self.st[_RPB] = moves.position_parity
         self.st[_RECOMPUTE] = 1
         self.n = 0
@@ -361,6 +387,7 @@ class _Engine:
             new = np.full((2 if name == "counts" else 1) << 21, fill, dtype=old.dtype)
             new[: old.shape[0]] = old
             setattr(self, name, new)
+        self.wit = np.full((1 << 21, _W), -1, dtype=np.int64)
 
     def grow(self, capacity: int) -> None:
         if capacity > self.G.shape[0]:
@@ -375,7 +402,7 @@ class _Engine:
         while True:
             code, self.n = _advance(
                 self.G, self.n, stop, self.whole, self.take, self.split, self.moves.equal_ok,
-                self.counts, self.st, self.rare, self.par, self.seen, self.vmax,
+                self.counts, self.st, self.rare, self.par, self.seen, self.wit, self.vmax,
             )
             if code == _DONE:
                 return
@@ -388,7 +415,7 @@ class _Engine:
         st = self.st
         return RareRun(
             game, self.G[: self.n].copy(), periodicity, int(st[_MASK]), bool(st[_POS]),
-            int(st[_NRARE]), int(st[_NSCANS]), int(st[_NRECOMP]),
+            int(st[_NRARE]), int(st[_NSCANS]), int(st[_NRECOMP]), int(st[_NSTEPS]),
         )
 
 
