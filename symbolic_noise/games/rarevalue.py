@@ -315,6 +315,19 @@ def _last_mismatch_below(G, hi, d):
 # --------------------------------------------------------------------------- the engine
 
 
+def words_sha256(values) -> str:
+    """The SHA-256 of values as little-endian 32-bit words, hashed a block at a time.
+
+    >>> words_sha256([0, 1]) == hashlib.sha256(bytes([0, 0, 0, 0, 1, 0, 0, 0])).hexdigest()
+    True
+    """
+    values = np.asarray(values)
+    h = hashlib.sha256()
+    for i in range(0, values.shape[0], 1 << 20):
+        h.update(values[i : i + (1 << 20)].astype("<u4").tobytes())
+    return h.hexdigest()
+
+
 @dataclass(frozen=True)
 class RareRun:
     """One run of the engine: the values ``G(0..heaps-1)``, the periodicity it
@@ -336,8 +349,7 @@ class RareRun:
 
     def sha256(self, upto: int | None = None) -> str:
         """The SHA-256 of ``G(0..upto)`` as little-endian 32-bit words (all values by default)."""
-        vals = self.values if upto is None else self.values[: upto + 1]
-        return hashlib.sha256(vals.astype("<u4").tobytes()).hexdigest()
+        return words_sha256(self.values if upto is None else self.values[: upto + 1])
 
 
 class _Engine:

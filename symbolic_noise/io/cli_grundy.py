@@ -15,7 +15,6 @@ octal:0.77: period 12 from n = 71, proven by the periodicity theorem (values che
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -80,9 +79,9 @@ CHECKPOINT_FORMAT = "symbolic-noise nim-sequence checkpoint"
 
 
 def _digest(values) -> str:
-    import numpy as np
+    from ..games.rarevalue import words_sha256
 
-    return hashlib.sha256(np.asarray(values).astype("<u4").tobytes()).hexdigest()
+    return words_sha256(values)
 
 
 def save_checkpoint(path: str, game: str, values) -> None:
