@@ -12,8 +12,8 @@ rare ^ rare and common ^ common rare, and rare ^ common common.  So the common
 values among the options of ``n`` all come from splits with a rare part: a pass
 over the few rare heaps finds them, and with them the least common value not
 excluded (the *common candidate*).  Only if a rare value below it is still
-not excluded must the splits be scanned, and the scan stops as soon as none is
-left.  If the mex turns out rare, the mask is chosen afresh: the one with the
+not excluded must the splits be scanned (after trying the splits that gave
+that value at the last 8 heaps), and the scan stops as soon as none is left.  If the mex turns out rare, the mask is chosen afresh: the one with the
 fewest rare heaps, read off a Walsh–Hadamard transform of the value counts.
 
 The periodicity theorem (Winning Ways ch. 4, :func:`~.classical.theorem_end`)
