@@ -37,6 +37,7 @@ def test_progress_lines_on_stderr(capsys, monkeypatch):
     "argv,needle",
     [
         (["grundy", "lasker", "--until-proven"], "octal games and Grundy's game"),
+        (["grundy", "grundy", "--until-proven"], "no periodicity theorem covers Grundy's game"),
         (["grundy", "0.6", "--until-proven", "--max-heap", "3000"], "no period of octal:0.6 proved through heap 3,000"),
         (["grundy", "0.16", "--until-proven", "--upto", "9"], "leave out --upto"),
         (["grundy", "0.16", "--until-proven", "--max-heap", "0"], "--max-heap must be between"),

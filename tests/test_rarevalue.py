@@ -135,6 +135,13 @@ def test_moves_of_codes():
         moves_of("hex:0.8")
 
 
+def test_no_theorem_for_grundys_game():
+    # G(3..11) = 1 0 2 1 0 2 1 0 2 looks periodic, but G(13) = 3
+    assert rare_sequence("grundy", 13)[3:] == (1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3)
+    with pytest.raises(GameParameterError, match="no periodicity theorem covers Grundy's game"):
+        prove_period("grundy")
+
+
 def test_heap_cap_is_an_error_with_the_candidate():
     with pytest.raises(HeapCapError, match="through heap 1,000"):
         prove_period("0.16", max_heap=1000)

@@ -500,6 +500,8 @@ def prove_period(
 
     rules = heap_rules_from_spec(game_or_rules)
     moves = moves_of(rules)
+    if not moves.equal_ok:  # (a, b - P) may be an equal split where (a, b) was not
+        raise GameParameterError(f"no periodicity theorem covers {rules.describe()}: its splits must be unequal")
     heaps, need = _theorem(moves)
     lo = 1 if heaps >= 2 else 0
     eng = _Engine(moves, min(max_heap + 1, 1 << 16))

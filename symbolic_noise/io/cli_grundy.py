@@ -210,7 +210,7 @@ def add_parser(sub, upto_type, heap_cap_type, emit) -> None:
     g.add_argument("--period", action="store_true", help="find the ultimate period and prove it when a theorem applies")
     g.add_argument(
         "--until-proven", action="store_true",
-        help="octal games and Grundy's game: compute by the rare/common split until the periodicity theorem holds",
+        help="octal games: compute by the rare/common split until the periodicity theorem holds",
     )
     g.add_argument(
         "--max-heap", type=heap_cap_type, default=1 << 26, metavar="N",
