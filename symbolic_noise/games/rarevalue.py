@@ -1,7 +1,8 @@
 """Nim-sequences of octal games at record scale: the rare/common split.
 
-This module's one job is to compute ``G(0), G(1), ...`` of an octal game (or
-Grundy's game) fast enough to reach its period and prove it.
+This module's one job is to compute ``G(0), G(1), ...`` of an octal game fast
+enough to reach its period and prove it (the values of Grundy's game too, for
+which no periodicity theorem is known).
 
 The method is Gangolli and Plambeck's (1989), as Flammenkamp's "sparse space"
 and tczajka/octal-games use it.  A linear form ``f(x) = parity(x & mask)``
