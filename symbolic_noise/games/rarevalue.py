@@ -58,7 +58,7 @@ except ImportError:  # pragma: no cover - numba is a dependency
     HAVE_NUMBA = False
 
 
-#: the default cap on heap sizes (values take 2 bytes each, so about 128 MB)
+#: the default cap on heap sizes (values take 2 bytes each, the run about 6 bytes a heap at the peak: 400 MB)
 DEFAULT_MAX_HEAP = 1 << 26
 
 # kernel state slots (an int64 array, so that one call can resume another)
