@@ -100,6 +100,11 @@ class WorkerLostError(SymbolicNoiseError, RuntimeError):
     that died (killed, or out of memory)."""
 
 
+class HeapCapError(SymbolicNoiseError):
+    """A nim-sequence that reached its cap on heap sizes before the periodicity
+    theorem proved a period."""
+
+
 def did_you_mean(word: str, choices) -> str:
     """`` (did you mean 'nim'?)`` for the closest of ``choices`` to a misspelt
     ``word``, or ``""`` when none is close (an error message's aside).

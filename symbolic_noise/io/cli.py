@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterable
 from concurrent.futures import BrokenExecutor
 
-from . import cli_chance, cli_informed, readers, reports
+from . import cli_chance, cli_grundy, cli_informed, readers, reports
 from .workers import DASK_TIMEOUT, _workers, dask_address, dask_client, local_pool, stop_pools  # noqa: F401  (re-exported)
 from .._version import __version__
 from ..games.channels import channel_names, custom_channel_from_json, get_channel
@@ -68,9 +68,9 @@ def _bounded_int(what: str, lo: int, hi: int):
 
 _digits = _bounded_int("digits", 1, 10000)
 _jobs = _bounded_int("--jobs", 1, 512)
-#: largest n of ``grundy --upto`` (its values take 4 bytes each, and a nim-sequence of 10^7 a few seconds)
-MAX_UPTO = 10**7
+MAX_UPTO = cli_grundy.MAX_UPTO
 _upto = _bounded_int("--upto", 0, MAX_UPTO)
+_heap_cap = _bounded_int("--max-heap", 1, cli_grundy.MAX_HEAP_CAP)
 
 
 def _interval(text: str):
@@ -542,6 +542,8 @@ def cmd_verify(args) -> int:
         raise VerificationError(f"the certificate {readers.shown(args.certificate)} is not a JSON object")
     if str(data.get("format", "")).startswith("symbolic-noise.hybrid/"):
         return _verify_hybrid_file(data, args.certificate, args.max_seconds, len(text))
+    if data.get("format") == "symbolic-noise.periodicity/1":
+        return cli_grundy.verify_file(data, args.certificate)
     try:
         claims = verify_document(data)
     except VerificationError as exc:
@@ -578,33 +580,6 @@ def _verify_hybrid_file(data: dict, path: str, max_seconds=None, size: int = 0) 
         sys.stdout.write(f"REJECTED {name}: {_one_line(str(exc))}\n")
         return 1
     sys.stdout.write(f"verified {describe(data)}\n")
-    return 0
-
-
-def cmd_grundy(args) -> int:
-    from ..games.classical import sequence_report
-
-    rep = sequence_report(args.game, args.upto, period=args.period)
-    if args.format == "json":
-        out = reports.dumps(rep.as_json())
-    else:
-        lines = [f"G(0..{args.upto}) of {rep.game}:"]
-        values = [str(v) for v in rep.values]
-        for i in range(0, len(values), 20):
-            lines.append(f"  {i:>6}: " + " ".join(values[i : i + 20]))
-        if args.period:
-            per = rep.periodicity
-            if per is None:
-                lines.append(f"no ultimate period found in G(0..{args.upto})")
-            else:
-                how = (
-                    f"proven by the periodicity theorem (values checked through n = {per.needed})"
-                    if per.proven
-                    else "not proven (no periodicity theorem applies, or too few values: raise --upto)"
-                )
-                lines.append(f"period {per.period} from n = {per.preperiod}; {how}")
-        out = "\n".join(lines) + "\n"
-    _emit(out, args)
     return 0
 
 
@@ -756,13 +731,7 @@ def build_parser() -> argparse.ArgumentParser:
                          " (default 20 CPU seconds; docs/hybrid.md)")
     ve.set_defaults(func=cmd_verify)
 
-    g = sub.add_parser("grundy", help="nim-sequence G(0..n) of a heap game, and its periodicity")
-    g.add_argument("game", help="a heap ruleset: 0.137, octal:4.3, kayles, lasker, grundy, subtraction:1,2,3, hex:CODE ...")
-    g.add_argument("--upto", type=_upto, default=100, help=f"compute G(0..UPTO) (default 100, at most {MAX_UPTO:,})")
-    g.add_argument("--period", action="store_true", help="find the ultimate period and prove it when a theorem applies")
-    g.add_argument("--format", choices=("text", "json"), default="text")
-    g.add_argument("-o", "--output", help="write to this file instead of standard output")
-    g.set_defaults(func=cmd_grundy)
+    cli_grundy.add_parser(sub, _upto, _heap_cap, _emit)
 
     cli_chance.add_parser(sub, _channel, _digits, _emit)
 
