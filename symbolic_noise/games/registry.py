@@ -142,6 +142,22 @@ def game_from_spec(name: str, arg: str | None) -> Game:
 
 
 def default_channel_name(game: Game) -> str:
-    """The channel used when none is named: the paper's binary channel for Nim
-    (1-pile and multi-pile), its king channel for Chomp, uniform otherwise."""
-    return {"nim": "binary", "multinim": "binary", "chomp": "king"}.get(game.name, "uniform")
+    """The channel used when none is named: the paper's king channel for Chomp,
+    its binary channel for Nim and for every other heap game (octal,
+    hexadecimal, subtraction, Lasker, Grundy: the move sent as the heaps it
+    leaves, written in binary, docs/games.md), uniform for anything else.
+
+    The binary channel is the default for heap games because the first thing a
+    user sees then depends on p: through the uniform channel a game's value
+    is one constant (``solve kayles 5`` was a single piece, and Lemma 7 makes
+    many positions worth exactly 1/2).
+
+    >>> from symbolic_noise.games.registry import game_from_spec
+    >>> [default_channel_name(game_from_spec(*g)) for g in [("nim", "5"), ("chomp", "2x3"), ("kayles", "5")]]
+    ['binary', 'king', 'binary']
+    """
+    if game.name == "chomp":
+        return "king"
+    if game.name in ("nim", "multinim") or isinstance(game, HeapGame):
+        return "binary"
+    return "uniform"

@@ -257,7 +257,7 @@ def add_parser(sub) -> None:
     a.add_argument("game", help="nim, chomp, or a heap game (subtraction:S, kayles, octal:CODE, ...)")
     a.add_argument("param", nargs="?", help="chomp: the number of rows (default 2)")
     a.add_argument("--k", required=True, metavar="A..B", help="the sizes k, e.g. 1..64")
-    a.add_argument("--channel", help="move error distribution (default: the family's usual one)")
+    a.add_argument("--channel", help="move error distribution (default: king for Chomp, binary for Nim and the other heap games)")
     a.add_argument("--interval", metavar="A,B", help="p in [A, B] (exact numbers; default 0,1)")
     a.add_argument("--misere", action="store_true", help="misère play")
     a.add_argument("--no-shade", action="store_true", help="colours only, no shading by N")

@@ -622,7 +622,8 @@ def _add_game_arguments(p):
     p.add_argument(
         "--channel",
         help=f"move error distribution: {', '.join(channel_names())}, or a custom channel JSON file"
-        " (default: binary for Nim, king for Chomp)",
+        " (default: king for Chomp, binary for Nim and the other heap games; p is the chance of hitting"
+        " the intended square for Chomp's channels, a digit's chance of flipping for binary)",
     )
     p.add_argument("--interval", metavar="A,B", help="solve for p in [A, B] (exact numbers; default 0,1)")
     p.add_argument("--position", help="solve from this position instead of the start (Nim: 3; Chomp: 3,2)")
@@ -707,7 +708,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     c.add_argument("target", nargs="+", help="conjecture9 | conjecture10 | GAME PARAM STATEMENT")
     c.add_argument("--k", metavar="A..B", help="heaps for the conjectures (default 1..64, resp. 2..64)")
-    c.add_argument("--channel", help="channel (default: the game's usual one)")
+    c.add_argument("--channel", help="channel (default: king for Chomp, binary for Nim and the other heap games)")
     c.add_argument("--interval", metavar="A,B", help="solve for p in [A, B] only")
     c.add_argument("--position", help="the position the statement is about (default: the start)")
     c.add_argument("--out", help="write the certificates (JSON) to this file")

@@ -34,7 +34,7 @@ def add_parser(sub, channel_of, digits_type, emit) -> None:
     )
     ch.add_argument("game", help="the game family")
     ch.add_argument("param", nargs="?", help="the game's parameter (heap size, board, ...)")
-    ch.add_argument("--channel", help="channel (default: binary for Nim, king for Chomp)")
+    ch.add_argument("--channel", help="channel (default: king for Chomp, binary for Nim and the other heap games)")
     ch.add_argument(
         "--interval", default="(0,1)", metavar="I",
         help="(a,b), [a,b), (a,b], [a,b], or a,b meaning [a,b]; exact numbers (default (0,1))",
