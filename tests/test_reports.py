@@ -34,7 +34,7 @@ def check_number(obj, digits):
 def test_json_contract_nim5():
     sol = solve(Nim(5), "binary")
     data = json.loads(reports.dumps(reports.solution_json(sol, digits=25)))
-    assert data["format"] == "symbolic-noise.solution/1"
+    assert data["format"] == "symbolic-noise.solution/2"
     assert data["game"] == {"name": "nim", "description": "1-pile Nim, k = 5", "position": 5}
     assert [pc["optimal"] for pc in data["pieces"]] == [[0], [3], [4]]
     f = sol.value()

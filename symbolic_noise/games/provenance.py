@@ -98,3 +98,74 @@ def channel_from_canonical(spec) -> Channel:
             raise InvalidChannelError("the custom channel's SHA-256 is not the hash of its document")
         return custom_channel_from_json(spec["custom"])
     raise InvalidChannelError('a channel is named by {"name": TEXT} or {"custom": DOCUMENT, "sha256": HEX}')
+
+
+#: what p means, for each built-in channel (a fixed channel ``NAME@Q`` has no p of its own)
+P_MEANS = {
+    "identity": "p plays no part: the sent move is received",
+    "uniform": "p plays no part: every legal move is received with the same probability",
+    "binary": "each binary digit of the move's code flips with probability p",
+    "binary-gray": "each digit of the move's reflected Gray code flips with probability p",
+    "z": "each 1 digit of the move's code becomes 0 with probability p",
+    "asymmetric": "a 0 digit becomes 1 with probability p, a 1 digit becomes 0 with probability q",
+    "king": "p is the chance of hitting the intended square",
+    "rook": "p is the chance of hitting the intended square",
+    "all": "p is the chance of hitting the intended square",
+    "chebyshev": "p is the chance of hitting the intended square",
+    "tremble": "the sent move with probability 1 - p, else a uniformly random legal move",
+}
+
+
+def p_meaning(channel: Channel) -> str:
+    """One line saying what the channel's p is.
+
+    >>> p_meaning(get_channel("king")), p_meaning(get_channel("binary@1/10"))
+    ('p is the chance of hitting the intended square', 'fixed: binary with its parameter at 1/10, whatever p is')
+    """
+    name = getattr(channel, "name", "")
+    if "@" in name:
+        base, _, q = name.partition("@")
+        return f"fixed: {base} with its parameter at {q}, whatever p is"
+    if getattr(channel, "document", None) is not None:
+        return "as the channel file's formulas in p say"
+    return P_MEANS.get(name, "as the channel's own definition says")
+
+
+def record(game: Game, channel: Channel, *, position=None, misere: bool = False, interval=(0, 1),
+           method: str = "piecewise", strategies=("optimal", "optimal"), opponent: Channel | None = None) -> dict:
+    """The provenance of a result, as every output writes it: the game (its
+    canonical spec and description) and position, the channel (spec, name and
+    what its p means; the opponent's when the players differ), misère play,
+    the players' strategies, the interval of p, the method, and the version.
+
+    >>> from symbolic_noise.games.registry import game_from_spec
+    >>> r = record(game_from_spec("nim", "5"), get_channel("binary"), misere=True)
+    >>> r["game"], r["channel"]["name"], r["misere"], r["method"], r["interval"]
+    ({'family': 'nim', 'param': '5', 'description': '1-pile Nim, k = 5'}, 'binary', True, 'piecewise', ['0', '1'])
+    """
+    from .._version import __version__
+
+    spec = game_spec(game) or {}
+    out_game = {**spec, "description": game.describe()}
+    v = game.start() if position is None else position
+
+    def chan(c):
+        data = {"name": getattr(c, "name", str(c)), "p": p_meaning(c)}
+        cs = channel_spec(c)
+        if cs is not None and "sha256" in cs:
+            data["sha256"] = cs["sha256"]
+        return data
+
+    out = {
+        "game": out_game,
+        "position": game.position_label(v) if hasattr(game, "position_label") else repr(v),
+        "channel": chan(channel),
+        "misere": bool(misere),
+        "strategies": list(strategies),
+        "interval": [str(interval[0]), str(interval[1])],
+        "method": method,
+        "software": f"symbolic_noise {__version__}",
+    }
+    if opponent is not None:
+        out["opponent_channel"] = chan(opponent)
+    return out

@@ -4,9 +4,10 @@ contract, LaTeX, and tables of N(p) at given values of p.
 Pure functions from results to strings or plain data; nothing here prints or
 touches files (the command line does).
 
-The JSON contract (``solution_json``, ``"format": "symbolic-noise.solution/1"``)::
+The JSON contract (``solution_json``, ``"format": "symbolic-noise.solution/2"``)::
 
-    {"format": "symbolic-noise.solution/1",
+    {"format": "symbolic-noise.solution/2",
+     "meta": provenance,                   # what the result is: see below
      "game": {"name", "description", "position"},
      "channel": str, "digits": int,
      "interval": [number, number],
@@ -20,6 +21,12 @@ The JSON contract (``solution_json``, ``"format": "symbolic-noise.solution/1"``)
     number  = {"decimal": str, "exact": str}
     point   = number + {"value": str, "value_decimal": str, "optimal": [move, ...],
                         "polynomial": str | null, "isolating_interval": [str, str] | null}
+
+``provenance`` is :func:`symbolic_noise.games.provenance.record`: the game's
+canonical spec and description, the position, the channel (its name, what its
+p means, the SHA-256 of a channel file), misère play, both players'
+strategies, the interval, the method (``piecewise``) and the software's
+version.  Version 2 of the contract added it; everything else is as in version 1.
 
 ``decimal`` strings have the requested number of significant digits, correctly
 rounded; ``exact`` and ``value`` strings parse with ``sympy.sympify`` (a
@@ -60,7 +67,7 @@ from ..exact.ratfunc import RationalFunction, poly_text
 from ..exact.rounding import exact_decimal, fixed
 from ..exact.formula import exact_number
 
-FORMAT = "symbolic-noise.solution/1"
+FORMAT = "symbolic-noise.solution/2"
 
 
 def move_json(move):
@@ -107,6 +114,8 @@ def title(solution, position=None, *, interval: bool = True) -> str:
     if v != game.start():
         desc += f", position {game.position_label(v)}"
     out = f"N(p) for {desc}, {solution.channel.name} channel"
+    if getattr(solution, "misere", False):
+        out += ", misère play"
     if interval:
         a, b = solution.interval
         out += f", p in [{a}, {b}]"
@@ -189,6 +198,20 @@ def _point_json(f: PiecewiseFunction, j: int, digits: int) -> dict:
     return out
 
 
+def provenance(solution, position=None, method: str = "piecewise") -> dict:
+    """The provenance record of a solution (:func:`symbolic_noise.games.provenance.record`)."""
+    from ..games.provenance import record
+
+    v = solution.start if position is None else position
+    players = getattr(solution, "players", None)
+    if players is not None:  # two players, each with a channel and a strategy of their own
+        first, second = players
+        return record(solution.game, first.channel, position=v, misere=solution.misere, interval=solution.interval,
+                      method=method, strategies=[first.strategy.name, second.strategy.name], opponent=second.channel)
+    return record(solution.game, solution.channel, position=v, misere=getattr(solution, "misere", False),
+                  interval=solution.interval, method=method)
+
+
 def solution_json(solution, position=None, digits: int = 15) -> dict:
     """The JSON contract of the module docstring, as plain data."""
     f = solution.value(position)
@@ -198,6 +221,7 @@ def solution_json(solution, position=None, digits: int = 15) -> dict:
     pos = move_json(v) if isinstance(v, tuple) else v
     out = {
         "format": FORMAT,
+        "meta": provenance(solution, v),
         "game": {"name": game.name, "description": game.describe(), "position": pos},
         "channel": solution.channel.name,
         "digits": digits,

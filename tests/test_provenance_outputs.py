@@ -1,0 +1,46 @@
+"""A result says what it is: the JSON report's provenance record and the text
+header name the game, position, channel (and what its p means), misère play,
+the strategies, the interval, the method and the version."""
+
+import json
+
+import pytest
+
+from symbolic_noise import __version__
+from symbolic_noise.io.cli import main
+
+
+def run(capsys, *argv):
+    assert main(list(argv) + ["--no-cache"]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, family, param, channel, means, misere", [
+    (["solve", "nim", "5", "--misere", "--format", "json"], "nim", "5", "binary", "flips", True),
+    (["solve", "chomp", "2x3", "--format", "json"], "chomp", "2x3", "king", "intended square", False),
+    (["solve", "kayles", "4", "--format", "json"], "octal:0.77", "4", "binary", "flips", False),
+    (["solve", "nim", "4", "--channel", "tremble", "--interval", "0,1/2", "--format", "json"], "nim", "4", "tremble", "random", False),
+])
+def test_json_names_what_was_solved(capsys, argv, family, param, channel, means, misere):
+    data = json.loads(run(capsys, *argv))
+    assert data["format"] == "symbolic-noise.solution/2"
+    meta = data["meta"]
+    assert meta["game"]["family"] == family and meta["game"]["param"] == param
+    assert meta["channel"]["name"] == channel and means in meta["channel"]["p"]
+    assert meta["misere"] is misere and meta["method"] == "piecewise"
+    assert meta["software"] == f"symbolic_noise {__version__}"
+    assert meta["interval"] == (["0", "1/2"] if "--interval" in argv else ["0", "1"])
+
+
+def test_players_and_strategies_are_named(capsys):
+    meta = json.loads(run(capsys, "solve", "nim", "4", "--strategy", "classical", "--opponent-channel", "binary@1/10",
+                          "--format", "json"))["meta"]
+    assert meta["strategies"] == ["classical", "optimal"]
+    assert meta["channel"]["name"] == "binary" and meta["opponent_channel"]["name"] == "binary@1/10"
+    assert "fixed" in meta["opponent_channel"]["p"]
+
+
+def test_the_text_header_says_misere(capsys):
+    first = run(capsys, "solve", "nim", "3", "--misere").splitlines()[0]
+    assert first == "N(p) for 1-pile Nim, k = 3, binary channel, misère play, p in [0, 1]"
+    assert "misère" not in run(capsys, "solve", "nim", "3").splitlines()[0]
