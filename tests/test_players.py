@@ -241,7 +241,7 @@ def test_cli_at_json_contract_with_new_options(capsys):
     assert main(["solve", "nim", "3", "--opponent-channel", "identity", "--strategy", "optimal",
                  "--opponent-strategy", "classical", "--at", "1/4", "--format", "json", "--no-cache"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"p", "value", "value_decimal", "optimal"}
+    assert set(data) == {"p", "value", "value_decimal", "optimal", "meta"}
     assert data["p"] == "1/4"
     sol = solve_players(Nim(3), "binary", "identity", opponent_strategy="classical")
     assert data["value"] == str(sol.at("1/4").value)

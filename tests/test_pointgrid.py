@@ -81,7 +81,7 @@ def test_cli_at_uses_fast_engine_and_keeps_the_contract(capsys):
     assert main(["solve", "nim", "64", "--at", "3/10", "--format", "json", "--no-cache"]) == 0
     data = json.loads(capsys.readouterr().out)
     ref = evaluate(Nim(64), "binary", "3/10")[64]
-    assert set(data) == {"p", "value", "value_decimal", "optimal"}
+    assert set(data) == {"p", "value", "value_decimal", "optimal", "meta"}
     assert data["value"] == str(ref.value) and data["optimal"] == sorted(ref.optimal)
     assert data["value_decimal"] == fixed(Fraction(int(ref.value.p), int(ref.value.q)), 15)
 

@@ -44,3 +44,13 @@ def test_the_text_header_says_misere(capsys):
     first = run(capsys, "solve", "nim", "3", "--misere").splitlines()[0]
     assert first == "N(p) for 1-pile Nim, k = 3, binary channel, misère play, p in [0, 1]"
     assert "misère" not in run(capsys, "solve", "nim", "3").splitlines()[0]
+
+
+@pytest.mark.parametrize("extra, method", [([], "pointwise-exact"), (["--method", "pointwise"], "pointwise-ball")])
+def test_answers_at_one_p_name_what_they_answer(capsys, extra, method):
+    line = run(capsys, "solve", "chomp", "3x3", "--at", "1/10", *extra)
+    assert line.rstrip().endswith("[Chomp, 3 x 3 bar, king channel]")
+    meta = json.loads(run(capsys, "solve", "chomp", "3x3", "--at", "1/10", "--misere", "--format", "json", *extra))["meta"]
+    assert meta["game"] == {"family": "chomp", "param": "3x3", "description": "Chomp, 3 x 3 bar"}
+    assert meta["misere"] is True and meta["interval"] == ["1/10", "1/10"]
+    assert meta["method"] in (method, "ball", "exact")

@@ -283,6 +283,22 @@ def _point_at(args):
             store.close()
 
 
+def _point_provenance(args, p) -> tuple[dict, str]:
+    """The provenance record and the words naming the game and channel of an answer at one p
+    without a piecewise solve (method: exact backward induction at p, or balls)."""
+    from ..games.provenance import record
+
+    game = game_from_spec(args.game, args.param)
+    channel = _channel(args, game)
+    start = _position(game, args.position)
+    start = game.start() if start is None else start
+    method = "pointwise-ball" if args.method == "pointwise" else "pointwise-exact"
+    meta = record(game, channel, position=start, misere=args.misere, interval=(p, p), method=method)
+    desc = game.describe() + ("" if start == game.start() else f", position {game.position_label(start)}")
+    head = f"{desc}, {channel.name} channel{', misère play' if args.misere else ''}"
+    return meta, head
+
+
 def cmd_solve(args) -> int:
     if args.series is not None:
         game, sol = _solve(args)
@@ -298,27 +314,31 @@ def cmd_solve(args) -> int:
             if not a <= p <= b:
                 raise IntervalError(f"p = {p} is outside [{a}, {b}]")
             res = sol.at(p)
+            meta = reports.provenance(sol, method="piecewise")
+            head = reports.title(sol, interval=False).removeprefix("N(p) for ")
         else:
             res = _point_at(args)
             p = res.p
+            meta, head = _point_provenance(args, p)
         if args.method == "pointwise":  # certified decimals (exact value only where balls could not decide)
             opt = [reports.move_json(m) for m in res.optimal]
             if args.format == "json":
                 out = reports.dumps({"p": str(p), "value": None if res.exact is None else str(res.exact),
-                                     "value_decimal": res.decimals, "optimal": opt, "method": res.method})
+                                     "value_decimal": res.decimals, "optimal": opt, "method": res.method,
+                                     "meta": {**meta, "method": res.method}})
             else:
                 how = "certified by ball arithmetic" if res.method == "ball" else f"exactly {res.exact}"
-                out = f"N({p}) = {res.decimals} ({how})   optimal: {reports.moves_text(res.optimal)}\n"
+                out = f"N({p}) = {res.decimals} ({how})   optimal: {reports.moves_text(res.optimal)}   [{head}]\n"
             _emit(out, args)
             return 0
         value = to_fraction(res.value)
         if args.format == "json":
             out = reports.dumps(
                 {"p": str(p), "value": str(value), "value_decimal": fixed(value, args.digits),
-                 "optimal": [reports.move_json(m) for m in sorted(res.optimal)]}
+                 "optimal": [reports.move_json(m) for m in sorted(res.optimal)], "meta": meta}
             )
         else:
-            out = f"N({p}) = {value} = {fixed(value, args.digits)}   optimal: {reports.moves_text(res.optimal)}\n"
+            out = f"N({p}) = {value} = {fixed(value, args.digits)}   optimal: {reports.moves_text(res.optimal)}   [{head}]\n"
         _emit(out, args)
         return 0
     game, sol = _solve(args, report=True)
