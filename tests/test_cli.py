@@ -43,9 +43,12 @@ def test_solve_at_and_position(capsys):
 def test_table_nim10(capsys, tmp_path):
     out = tmp_path / "t.csv"
     assert main(["table", "nim", "10", "--step", "0.01", "-o", str(out)]) == 0
-    lines = out.read_text().splitlines()
-    assert lines[0] == "k,p,N,optimal" and len(lines) == 102
-    assert lines[51] == "10,0.50,0.500000000000000,0;1;2;3;4;5;6;7;8;9"
+    text = out.read_text().splitlines()
+    comments = [line for line in text if line.startswith("# ")]
+    assert "# game: 1-pile Nim, k = 10 (nim 10)" in comments and "# misere: no" in comments
+    lines = text[len(comments):]  # the provenance first, then the fixed columns
+    assert lines[0] == "k,p,N,optimal,method" and len(lines) == 102
+    assert lines[51] == "10,0.50,0.500000000000000,0;1;2;3;4;5;6;7;8;9,exact"
 
 
 def test_custom_channel_file(tmp_path, capsys):

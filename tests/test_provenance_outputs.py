@@ -54,3 +54,12 @@ def test_answers_at_one_p_name_what_they_answer(capsys, extra, method):
     assert meta["game"] == {"family": "chomp", "param": "3x3", "description": "Chomp, 3 x 3 bar"}
     assert meta["misere"] is True and meta["interval"] == ["1/10", "1/10"]
     assert meta["method"] in (method, "ball", "exact")
+
+
+@pytest.mark.parametrize("method", ["piecewise", "pointwise"])
+def test_csv_tables_start_with_the_provenance_and_keep_their_columns(capsys, method):
+    out = run(capsys, "table", "chomp", "2x3", "--channel", "rook", "--step", "0.5", "--misere", "--method", method)
+    comments = [line for line in out.splitlines() if line.startswith("# ")]
+    assert "# game: Chomp, 2 x 3 bar (chomp 2x3)" in comments and "# misere: yes" in comments
+    assert any(line.startswith("# channel: rook (p is the chance of hitting the intended square)") for line in comments)
+    assert out.splitlines()[len(comments)] == "board,p,N,optimal,method"

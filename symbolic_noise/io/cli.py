@@ -420,7 +420,11 @@ def cmd_table(args) -> int:
         elif args.format == "latex":
             raise SymbolicNoiseError("--format latex takes the piecewise method (--method piecewise)")
         else:
-            out = pointgrid.table_csv(head, rows, pd)
+            from ..games.provenance import record
+
+            meta = record(head.game, head.channel, position=head.start, misere=args.misere, interval=head.interval,
+                          method="pointwise")
+            out = reports.comment_header(meta) + pointgrid.table_csv(head, rows, pd)
         _emit(out, args)
         return 0
     game, sol = _solve(args)
@@ -440,7 +444,7 @@ def cmd_table(args) -> int:
 
         out = table_latex(sol, rows, pd, args.digits) + "\n"
     else:
-        out = reports.table_csv(sol, rows, pd, args.digits)
+        out = reports.comment_header(reports.provenance(sol)) + reports.table_csv(sol, rows, pd, args.digits, method="exact")
     _emit(out, args)
     return 0
 

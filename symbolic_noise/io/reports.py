@@ -362,15 +362,46 @@ def position_column(solution) -> tuple[str, str]:
     return "position", game.position_label(solution.start)
 
 
-def table_csv(solution, rows, p_decimals: int, decimals: int) -> str:
-    """The paper's appendix format: ``k,p,N,optimal`` (ties joined by ``;``)."""
+def table_csv(solution, rows, p_decimals: int, decimals: int, method: str | None = None) -> str:
+    """The paper's appendix format: ``k,p,N,optimal`` (ties joined by ``;``);
+    with ``method``, a last column ``method`` holding it on every row (the
+    command line's fixed columns, as the certified tables have)."""
     head, pos = position_column(solution)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow([head, "p", "N", "optimal"])
+    w.writerow([head, "p", "N", "optimal"] + (["method"] if method else []))
     for p, value, opt in rows:
-        w.writerow([pos, _p_text(p, p_decimals), fixed(value, decimals), ";".join(move_text(m) for m in opt)])
+        w.writerow([pos, _p_text(p, p_decimals), fixed(value, decimals), ";".join(move_text(m) for m in opt)]
+                   + ([method] if method else []))
     return buf.getvalue()
+
+
+def comment_header(meta: dict, prefix: str = "# ") -> str:
+    """A provenance record as comment lines (CSV files, plain-text tables).
+
+    >>> from symbolic_noise import Nim, solve
+    >>> print(comment_header(provenance(solve(Nim(2), "binary"))).splitlines()[0])
+    # game: 1-pile Nim, k = 2 (nim 2)
+    """
+    game = meta["game"]
+    spec = f" ({game['family']} {game['param']})" if "family" in game else ""
+    channel = meta["channel"]
+    lines = [
+        f"game: {game['description']}{spec}",
+        f"position: {meta['position']}",
+        f"channel: {channel['name']} ({channel['p']})" + (f", sha256 {channel['sha256']}" if "sha256" in channel else ""),
+    ]
+    if "opponent_channel" in meta:
+        other = meta["opponent_channel"]
+        lines.append(f"opponent channel: {other['name']} ({other['p']})")
+    lines += [
+        f"misere: {'yes' if meta['misere'] else 'no'}",
+        f"strategies: {' vs '.join(meta['strategies'])}",
+        f"interval: [{meta['interval'][0]}, {meta['interval'][1]}]",
+        f"method: {meta['method']}",
+        f"software: {meta['software']}",
+    ]
+    return "".join(prefix + line.replace("\n", " ") + "\n" for line in lines)
 
 
 def table_json(solution, rows, p_decimals: int, decimals: int) -> list[dict]:
