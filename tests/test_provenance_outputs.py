@@ -63,3 +63,15 @@ def test_csv_tables_start_with_the_provenance_and_keep_their_columns(capsys, met
     assert "# game: Chomp, 2 x 3 bar (chomp 2x3)" in comments and "# misere: yes" in comments
     assert any(line.startswith("# channel: rook (p is the chance of hitting the intended square)") for line in comments)
     assert out.splitlines()[len(comments)] == "board,p,N,optimal,method"
+
+
+def test_figures_carry_the_provenance_in_their_metadata(capsys, tmp_path):
+    from PIL import Image
+
+    png, svg, pdf = (tmp_path / f"n.{x}" for x in ("png", "svg", "pdf"))
+    for path in (png, svg, pdf):
+        assert main(["plot", "nim", "4", "--misere", "-o", str(path), "--no-cache"]) == 0
+    text = Image.open(png).text
+    assert text["Title"] == "1-pile Nim, k = 4, binary channel" and "misere: yes" in text["Description"]
+    assert "1-pile Nim, k = 4, binary channel" in svg.read_text() and "misere: yes" in svg.read_text()
+    assert b"misere: yes" in pdf.read_bytes() and __version__.encode() in pdf.read_bytes()

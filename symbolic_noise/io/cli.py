@@ -460,12 +460,18 @@ def cmd_plot(args) -> int:
         if args.xlim:
             lo, hi = _interval(args.xlim)
             fig.axes[0].set_xlim(float(lo), float(hi))  # drawing only
+        from ..games.provenance import record
+
+        head = point[0]
+        meta = record(head.game, head.channel, position=head.start, misere=args.misere, interval=head.interval,
+                      method="pointwise")
     else:
         game, sol = _solve(args)
         window = _interval(args.xlim) if args.xlim else None
         fig = plot_value(sol, moves=args.moves, window=window)
+        meta = reports.provenance(sol)
     try:
-        save(fig, args.output)
+        save(fig, args.output, meta=meta)
     except (OSError, ValueError) as exc:
         raise SymbolicNoiseError(f"cannot write {args.output}: {exc}") from None
     return 0

@@ -460,9 +460,28 @@ def plot_series(
     return fig
 
 
-def save(fig: Figure, path, *, dpi: Any = "figure") -> None:
+def _file_metadata(fmt: str, meta: dict | None) -> dict | None:
+    """The provenance record as the image format's own metadata fields."""
+    if not meta:
+        return None
+    from .reports import comment_header
+
+    title = meta["game"]["description"] + f", {meta['channel']['name']} channel"
+    text = comment_header(meta, prefix="").strip()
+    if fmt == "png":
+        return {"Title": title, "Description": text, "Software": meta["software"]}
+    if fmt == "pdf":
+        return {"Title": title, "Subject": "; ".join(text.splitlines()), "Creator": meta["software"]}
+    if fmt == "svg":
+        return {"Title": title, "Description": text, "Creator": meta["software"]}
+    return None
+
+
+def save(fig: Figure, path, *, dpi: Any = "figure", meta: dict | None = None) -> None:
     """Write ``fig`` to ``path`` (format from the suffix: png, pdf, svg, ...),
-    through matplotlib's non-interactive canvases only.
+    through matplotlib's non-interactive canvases only; ``meta``, a provenance
+    record (:func:`symbolic_noise.games.provenance.record`), goes into the
+    file's own metadata (PNG text chunks, PDF document info, SVG metadata).
 
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "empty.png")
@@ -490,7 +509,7 @@ def save(fig: Figure, path, *, dpi: Any = "figure") -> None:
             raise SymbolicNoiseError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
         return
     buffer = io.BytesIO()
-    fig.savefig(buffer, dpi=dpi, format=fmt)
+    fig.savefig(buffer, dpi=dpi, format=fmt, metadata=_file_metadata(fmt, meta))
     write_bytes(path, buffer.getvalue())
 
 
