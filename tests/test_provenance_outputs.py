@@ -75,3 +75,10 @@ def test_figures_carry_the_provenance_in_their_metadata(capsys, tmp_path):
     assert text["Title"] == "1-pile Nim, k = 4, binary channel" and "misere: yes" in text["Description"]
     assert "1-pile Nim, k = 4, binary channel" in svg.read_text() and "misere: yes" in svg.read_text()
     assert b"misere: yes" in pdf.read_bytes() and __version__.encode() in pdf.read_bytes()
+
+
+def test_latex_comments_carry_the_provenance(capsys):
+    out = run(capsys, "solve", "chomp", "2x2", "--format", "latex", "--misere")
+    comments = [line for line in out.splitlines() if line.startswith("% ")]
+    assert "% game: Chomp, 2 x 2 bar (chomp 2x2)" in comments and "% misere: yes" in comments
+    assert any(line.startswith("% software: symbolic_noise ") for line in comments)

@@ -255,7 +255,8 @@ def solution_latex(solution, position=None, digits: int = 15) -> str:
         return f"{comment(terminal)}\nN(p) = {1 if solution.misere else 0} \\quad \\text{{(no move: the player to move has {'won' if solution.misere else 'lost'})}}"
     f = solution.value(position)
     body = f.latex("N", digits=digits, label_text=lambda moves: "optimal: " + escape(moves_text(moves)))
-    return f"{comment(title(solution))}\n{body}"
+    record = "\n".join(comment(line) for line in comment_header(provenance(solution, position), prefix="").splitlines())
+    return f"{comment(title(solution))}\n{record}\n{body}"
 
 
 def move_values_text(solution, position=None, digits: int = 15) -> str:
