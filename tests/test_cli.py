@@ -334,7 +334,8 @@ def test_cache_warning_is_one_line(tmp_path):
 def test_check_statement_and_verify(tmp_path, capsys):
     out = tmp_path / "cert.json"
     assert main(["check", "nim", "5", "N >= 1/2 on [0, 1/2]", "--out", str(out), "--no-cache"]) == 0
-    assert capsys.readouterr().out == "holds   N >= 1/2 on [0, 1/2]  (1 piece certified)\n"
+    assert capsys.readouterr().out == ("N(p) for 1-pile Nim, k = 5, binary channel, p in [0, 1]\n"
+                                       "holds   N >= 1/2 on [0, 1/2]  (1 piece certified)\n")
     data = json.loads(out.read_text())
     assert data["game"] == {"family": "nim", "param": "5"} and data["channel"] == {"name": "binary"}
     assert [c["verdict"] for c in data["claims"]] == ["holds"] and data["claims"][0]["position"] == 5

@@ -259,8 +259,9 @@ def test_a_file_name_with_a_newline_stays_in_the_latex_comment(capsys, tmp_path)
     path = channel_file(tmp_path, {"rows": rows, "default": "binary"}, name=name)
     rc, out, err = run(capsys, "solve", "nim", "2", "--channel", path, "--format", "latex", "--no-cache")
     assert rc == 0
-    first, *rest = out.splitlines()
-    assert first.startswith("% ") and "end{document}" in first
+    comments = [line for line in out.splitlines() if line.startswith("% ")]
+    rest = out.splitlines()[len(comments):]  # the comment lines come first: title and provenance
+    assert "end{document}" in comments[0] and all("\n" not in line for line in comments)
     assert "end{document}" not in "\n".join(rest)
     assert structural_errors("\\[" + "\n".join(rest) + "\\]") == []
 

@@ -12,7 +12,8 @@ Two forms are read from the Markdown files:
 A line ``...`` in the shown output stands for any number of lines, and `` ... ``
 (with a space on each side) inside a line for any text (a CPU time, say).  Commands run
 in a fresh folder with this checkout's package (``python -m symbolic_noise``),
-a cache of their own, and stdout and stderr together, as a terminal shows them.
+a cache of their own; the output compared is stdout, and stderr as well when the
+command fails (its one-line error is what the docs show).
 """
 
 from __future__ import annotations
@@ -129,7 +130,9 @@ def test_shown_output_is_what_the_command_prints(name, steps, tmp_path):
         if not shown and not command.startswith(WRITES_A_FILE):
             continue  # shown as something to try, with no output to compare
         done = subprocess.run(_shell(command), shell=True, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
-        printed = (done.stdout + done.stderr).splitlines()
+        # stdout; stderr too when the command fails (an error is part of what is shown),
+        # not the progress lines a long run writes there
+        printed = (done.stdout + (done.stderr if done.returncode else "")).splitlines()
         if shown:
             ran += 1
             assert matches(shown, printed), f"{name}: $ {command}\nshown:\n" + "\n".join(shown) + "\nprinted:\n" + "\n".join(printed)

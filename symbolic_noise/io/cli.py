@@ -531,7 +531,11 @@ def cmd_check(args) -> int:
     game, sol = _solve(args)
     all_hold = True
     certs = []
-    lines = []
+    if None in statements:  # what the statement speaks of, as every report names it
+        where = None if args.position is None else _position(game, args.position)
+        lines = [reports.title(sol, where)]
+    else:
+        lines = [f"1-pile Nim, binary channel, k = {min(statements)}..{max(statements)}, p in [0, 1]"]
     for k, sts in statements.items():
         position = k if k is not None else (None if args.position is None else _position(game, args.position))
         for st in sts:
