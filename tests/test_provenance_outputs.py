@@ -82,3 +82,16 @@ def test_latex_comments_carry_the_provenance(capsys):
     comments = [line for line in out.splitlines() if line.startswith("% ")]
     assert "% game: Chomp, 2 x 2 bar (chomp 2x2)" in comments and "% misere: yes" in comments
     assert any(line.startswith("% software: symbolic_noise ") for line in comments)
+
+
+def test_phase_diagrams_name_both_players_and_the_method(capsys):
+    meta = json.loads(run_plain(capsys, "phase", "chomp", "2x2", "--opponent-channel", "king@q", "--format", "json",
+                                "--method", "cad"))["meta"]
+    assert meta["method"] == "phase: cad" and meta["game"]["family"] == "chomp"
+    assert meta["channel"]["p"].startswith("p is") and meta["opponent_channel"]["p"].startswith("q is")
+
+
+def run_plain(capsys, *argv):
+    """A command that takes no cache option."""
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out

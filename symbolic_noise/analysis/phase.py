@@ -664,7 +664,9 @@ def phase(game: Game, channel, opponent_channel=None, *, start=None, misere: boo
         proj = solver.proj
     else:
         raise ValueError(f"unknown phase method {method!r} (sweep or cad)")
-    return PhaseDiagram(game, ch, opp, root, misere, proj, cols, cells, solver)
+    diagram = PhaseDiagram(game, ch, opp, root, misere, proj, cols, cells, solver)
+    diagram.method = method  # (which decomposition: what the outputs' provenance names)
+    return diagram
 
 
 __all__ = ["Cell", "Located", "PhaseDiagram", "opponent_spec", "phase"]

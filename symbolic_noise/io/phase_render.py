@@ -65,8 +65,17 @@ def phase_json(d) -> dict:
             "index": col.index, "q": [col.lo.exact_str(), col.hi.exact_str()], "sample_q": str(col.q),
             "boundaries": [{"polynomial": f, "root": i} for f, i in col.boundaries], "cells": cells,
         })
+    from ..games.provenance import record
+
+    meta = record(d.game, d.channel, position=getattr(d, "start", None), misere=getattr(d, "misere", False),
+                  method="phase: " + str(getattr(d, "method", "sweep")), opponent=None if _two(d) else d.opponent)
+    meta["interval"] = {"p": ["0", "1"], "q": ["0", "1"]}
+    if "opponent_channel" in meta:  # the second player's parameter is q
+        meta["opponent_channel"]["p"] = meta["opponent_channel"]["p"].replace("probability p", "probability q").replace(
+            "p is the chance", "q is the chance")
     return {
         "format": FORMAT,
+        "meta": meta,
         "game": d.game.describe(),
         "channel": d.channel.name,
         "opponent_channel": d.opponent.name if _two(d) else f"{d.opponent.name}@q",
