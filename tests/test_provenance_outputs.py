@@ -95,3 +95,13 @@ def run_plain(capsys, *argv):
     """A command that takes no cache option."""
     assert main(list(argv)) == 0
     return capsys.readouterr().out
+
+
+def test_summary_reports_have_no_formulas_but_every_piece_and_breakpoint(capsys):
+    from symbolic_noise import Nim, solve
+
+    out = run(capsys, "solve", "nim", "10", "--format", "summary")
+    f = solve(Nim(10), "binary").value()
+    assert out.splitlines()[0] == "N(p) for 1-pile Nim, k = 10, binary channel, p in [0, 1]"
+    assert f"{len(f.formulas)} pieces, {len(f.points) - 2} breakpoints" in out
+    assert "N = (" not in out and out.count("degree ") == len(f.formulas) + 1

@@ -350,6 +350,8 @@ def cmd_solve(args) -> int:
                if args.moves else reports.dumps(data))
     elif args.format == "latex":
         out = reports.solution_latex(sol, digits=args.digits) + "\n"
+    elif args.format == "summary":
+        out = reports.solution_summary(sol, digits=args.digits) + "\n"
     else:
         out = reports.solution_text(sol, digits=args.digits) + "\n"
         if args.moves:
@@ -698,7 +700,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="N(p) as an exact piecewise function with its optimal moves")
     _add_game_arguments(p)
     p.add_argument("--digits", type=_digits, default=15, help="significant digits of decimals (default 15)")
-    p.add_argument("--format", choices=("text", "json", "latex"), default="text")
+    p.add_argument("--format", choices=("text", "json", "latex", "summary"), default="text",
+                   help="text (default), json, latex, or summary: the text report without formulas "
+                        "(pieces with their degrees and optimal moves, breakpoints), for large solves")
     p.add_argument("--moves", action="store_true", help="also give every sent move's own value N(w)")
     p.add_argument("--at", metavar="P", help="only the exact value and optimal moves at this p")
     cli_informed.add_solve_options(p)

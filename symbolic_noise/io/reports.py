@@ -171,6 +171,39 @@ def solution_text(solution, position=None, digits: int = 15) -> str:
     return "\n".join(lines)
 
 
+def solution_summary(solution, position=None, digits: int = 15) -> str:
+    """The text report without formulas, for solves too large to read whole:
+    the title, counts, every piece's interval, optimal moves and formula
+    degree, and the breakpoints with N and the optimal moves there.
+
+    >>> from symbolic_noise.solvers.piecewise import solve
+    >>> from symbolic_noise.games.rulesets import Nim
+    >>> print(solution_summary(solve(Nim(3), "binary"), digits=6))
+    N(p) for 1-pile Nim, k = 3, binary channel, p in [0, 1]
+    2 pieces, 1 breakpoint, largest degree 3
+      [0, 1/2]  degree 2  optimal: 0
+      [1/2, 1]  degree 3  optimal: 1
+    breakpoints:
+      p = 1/2  N = 1/2  optimal: 0, 1, 2
+    """
+    terminal = no_move_text(solution, position)
+    if terminal is not None:
+        return terminal
+    f = solution.value(position)
+    pieces = f.pieces()
+    degree = max(pc.formula.degree for pc in pieces)
+    n = len(f.points) - 2
+    lines = [title(solution, position),
+             f"{len(pieces)} piece{'s' if len(pieces) != 1 else ''}, {n} breakpoint{'s' if n != 1 else ''}, largest degree {degree}"]
+    lines += _aligned([(f"[{_point_text(pc.lo, digits)}, {_point_text(pc.hi, digits)}]", f"degree {pc.formula.degree}",
+                        f"optimal: {moves_text(pc.label)}") for pc in pieces])
+    if n:
+        lines.append("breakpoints:")
+        lines += _aligned([(f"p = {_point_text(x, digits)}", f"N = {_value_text(f, j, digits)}",
+                            f"optimal: {moves_text(f.point_labels[j])}") for j, x in list(enumerate(f.points))[1:-1]])
+    return "\n".join(lines)
+
+
 def _value_text(f: PiecewiseFunction, j: int, digits: int) -> str:
     v = f.point_value(j)
     q = v.rational_value
