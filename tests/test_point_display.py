@@ -25,3 +25,14 @@ def test_an_answer_at_a_breakpoint_shows_the_tie():
     assert sorted(result.optimal) == [3, 4]
     assert "0.762336" in result._repr_latex_() and "optimal: 3, 4" in result._repr_latex_()
     assert "CRootOf" in result._repr_html_()
+
+
+def test_two_player_solutions_and_phase_diagrams_display_themselves():
+    from symbolic_noise import Chomp, solve_players
+    from symbolic_noise.analysis.phase import phase
+
+    sol = solve_players(Nim(3), "binary", "binary@1/10")
+    assert "binary vs binary@1/10" in repr(sol) and "<table" in sol._repr_html_()
+    d = phase(Chomp(2, 2), "king", "king@q")
+    assert repr(d) == "<PhaseDiagram of Chomp, 2 x 2 bar: 2 cells, 2 critical values of q>"
+    assert d._repr_html_().startswith("<pre>N(p, q) for Chomp, 2 x 2 bar")

@@ -234,6 +234,18 @@ class PhaseDiagram:
 
         return phase_json(self)
 
+    def __repr__(self) -> str:
+        s = self.stats()
+        return f"<PhaseDiagram of {self.game.describe()}: {s['cells']} cells, {s['critical_values']} critical values of q>"
+
+    def _repr_html_(self) -> str:
+        """The text summary (critical values, regions and their cells), in Jupyter."""
+        import html
+
+        from ..io.phase_render import phase_text
+
+        return "<pre>" + html.escape(phase_text(self)) + "</pre>"
+
 
 class _Solver:
     """Backward induction over the polynomial set (see the module docstring)."""

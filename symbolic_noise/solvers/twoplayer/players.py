@@ -241,6 +241,16 @@ class PlayersSolution:
     def values(self, player: int = 1) -> dict:
         return {v: f for (v, i), f in self._values.items() if i == player}
 
+    def __repr__(self) -> str:
+        from ...io.display import solution_repr  # the renderer, in the rendering layer
+
+        return solution_repr(self)
+
+    def _repr_html_(self) -> str:
+        from ...io.display import solution_html
+
+        return solution_html(self)
+
     def at(self, p, v=None, player: int = 1) -> PointResult:
         f = self.value(v, player)
         x = p if isinstance(p, RealAlgebraic) else exact_number(p)
