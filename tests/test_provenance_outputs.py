@@ -105,3 +105,15 @@ def test_summary_reports_have_no_formulas_but_every_piece_and_breakpoint(capsys)
     assert out.splitlines()[0] == "N(p) for 1-pile Nim, k = 10, binary channel, p in [0, 1]"
     assert f"{len(f.formulas)} pieces, {len(f.points) - 2} breakpoints" in out
     assert "N = (" not in out and out.count("degree ") == len(f.formulas) + 1
+
+
+def test_atlas_titles_name_the_channel(tmp_path, monkeypatch):
+    from symbolic_noise.io import atlas as atlas_module
+
+    titles = []
+    draw = atlas_module.atlas
+    monkeypatch.setattr(atlas_module, "atlas", lambda rows, **options: titles.append(options["title"]) or draw(rows, **options))
+    assert main(["atlas", "subtraction:1,2,3", "--k", "1..4", "-o", str(tmp_path / "a.png")]) == 0
+    assert main(["atlas", "chomp", "--k", "1..3", "--misere", "-o", str(tmp_path / "b.png")]) == 0
+    assert titles == ["optimal moves of subtraction:1,2,3, binary channel, k = 1..4",
+                      "optimal moves of Chomp, 2 x k bars, king channel, misère play, k = 1..3"]

@@ -233,8 +233,18 @@ def run(args) -> int:
     interval = _interval(args.interval) if args.interval else (0, 1)
     rows = family_values(args.game, _k_range(args.k), param=args.param, channel=args.channel,
                          interval=interval, misere=args.misere)
-    name = f"Chomp, {args.param or 2} x k bars" if args.game.lower() == "chomp" else args.game
-    fig = atlas(rows, title=args.title or f"optimal moves of {name} for k = {rows[0][0]}..{rows[-1][0]}",
+    from ..games.registry import default_channel_name, game_from_spec
+    from ..games.rulesets import Chomp, Nim
+
+    family = args.game.lower()
+    name = f"Chomp, {args.param or 2} x k bars" if family == "chomp" else args.game
+    if args.channel:
+        channel = args.channel
+    else:  # the default the family's games take (what was drawn)
+        channel = default_channel_name(Chomp(2, 2) if family == "chomp" else Nim(1) if family == "nim"
+                                       else game_from_spec(args.game, "1"))
+    how = f"{channel} channel" + (", misère play" if args.misere else "")
+    fig = atlas(rows, title=args.title or f"optimal moves of {name}, {how}, k = {rows[0][0]}..{rows[-1][0]}",
                 shade=not args.no_shade)
     try:
         save(fig, args.output)
