@@ -11,7 +11,8 @@ memory.  Nothing here is a period: Grundy's game is outside every periodicity
 theorem (its splits are unequal), and for the octal games these are values
 observed to the heap reached.
 
-``--markdown`` prints one table row a game at the end (for docs/records.md).
+Chunks start at 4,096 heaps and grow towards ``--chunk`` while one takes
+under a twentieth of ``--seconds``.  ``--markdown`` prints one table row a game at the end (for docs/records.md).
 
 Run: ``python benchmarks/octal_frontier.py [--games grundy,0.6,0.04,0.06]
 [--seconds 300] [--max-heap 400000000] [--chunk 1048576] [--markdown]``.
@@ -46,8 +47,9 @@ def run(game: str, seconds: float, max_heap: int, chunk: int) -> dict:
     t_start = time.process_time()
     last_t, last_n = t_start, 0
     rows = []
+    step = 4096  # heaps in the next chunk: grown towards ``chunk`` while a chunk takes under seconds / 20
     while eng.n <= max_heap and time.process_time() - t_start < seconds:
-        eng.run(min(eng.n + chunk, max_heap + 1), max_heap + 1)
+        eng.run(min(eng.n + step, max_heap + 1), max_heap + 1)
         now = time.process_time()
         st = eng.st
         top = int(eng.G[: eng.n].max())
@@ -57,6 +59,7 @@ def run(game: str, seconds: float, max_heap: int, chunk: int) -> dict:
             "largest": top, "bytes": eng.G.itemsize, "rss": rss_mb(),
         }
         rows.append(row)
+        step = int(min(chunk, max(4096, row["rate"] * seconds / 20)))
         last_t, last_n = now, eng.n
         mask = f"{row['mask']:x}" + ("+p" if row["pos"] else "")
         print(f"{game:>7} {row['heap']:>13,} {row['cpu']:>8.1f} {row['rate']:>12,.0f} {row['rare']:>6} {mask:>8}"
