@@ -6,8 +6,9 @@ period search) computes ``G(0), G(1), ...`` in chunks until ``--seconds`` CPU
 seconds or ``--max-heap``; after every chunk it prints the heap reached, the
 CPU seconds, the rate of that chunk in heaps per second, the rare count, the
 rare mask (``+p``: the heap's parity is part of the split), the largest value
-so far, the bytes a heap of the value array takes and the process's resident
-memory.  Nothing here is a period: Grundy's game is outside every periodicity
+so far, the bytes a heap of the value array takes, the process's resident
+memory, and the heaps whose mex needed a scan of the splits with the splits
+those scans looked at (both cumulative).  Nothing here is a period: Grundy's game is outside every periodicity
 theorem (its splits are unequal), and for the octal games these are values
 observed to the heap reached.
 
@@ -30,7 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 
 import numpy as np
 
-from symbolic_noise.games.rarevalue import _BITS, _MASK, _NRARE, _POS, _Engine, moves_of, rare_sequence
+from symbolic_noise.games.rarevalue import _BITS, _MASK, _NRARE, _NSCANS, _NSTEPS, _POS, _Engine, moves_of, rare_sequence
 
 
 def rss_mb() -> float:
@@ -57,13 +58,14 @@ def run(game: str, seconds: float, max_heap: int, chunk: int) -> dict:
             "heap": eng.n - 1, "cpu": now - t_start, "rate": (eng.n - last_n) / max(now - last_t, 1e-9),
             "rare": int(st[_NRARE]), "mask": int(st[_MASK]), "pos": bool(st[_POS]), "bits": int(st[_BITS]),
             "largest": top, "bytes": eng.G.itemsize, "rss": rss_mb(),
+            "scans": int(st[_NSCANS]), "steps": int(st[_NSTEPS]),
         }
         rows.append(row)
         step = int(min(chunk, max(4096, row["rate"] * seconds / 20)))
         last_t, last_n = now, eng.n
         mask = f"{row['mask']:x}" + ("+p" if row["pos"] else "")
         print(f"{game:>7} {row['heap']:>13,} {row['cpu']:>8.1f} {row['rate']:>12,.0f} {row['rare']:>6} {mask:>8}"
-              f" {top:>8} {row['bytes']:>3} {row['rss']:>8.0f}", flush=True)
+              f" {top:>8} {row['bytes']:>3} {row['rss']:>8.0f} {row['scans']:>9,} {row['steps']:>15,}", flush=True)
     G = eng.G[: eng.n]
     final = dict(rows[-1]) if rows else {}
     final["game"] = game
@@ -81,7 +83,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     print(f"python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} cores, {platform.machine()}")
     rare_sequence("0.77", 200)  # load the compiled kernels before timing
-    print(f"{'game':>7} {'heap':>13} {'CPU s':>8} {'heaps/s':>12} {'rare':>6} {'mask':>8} {'largest':>8} {'B/h':>3} {'RSS MB':>8}")
+    print(f"{'game':>7} {'heap':>13} {'CPU s':>8} {'heaps/s':>12} {'rare':>6} {'mask':>8} {'largest':>8} {'B/h':>3} {'RSS MB':>8} {'scans':>9} {'scan steps':>15}")
     finals = []
     for g in args.games.split(","):
         code = g if g == "grundy" or g.startswith(("0.", "4.")) else "0" + g
