@@ -12,8 +12,8 @@ those scans looked at (both cumulative).  Nothing here is a period: Grundy's gam
 theorem (its splits are unequal), and for the octal games these are values
 observed to the heap reached.
 
-Chunks start at 4,096 heaps and grow towards ``--chunk`` while one takes
-under a twentieth of ``--seconds``.  ``--markdown`` prints one table row a game at the end (for docs/records.md).
+Chunks start at 4,096 heaps and grow (by a quarter at most) towards
+``--chunk`` while one takes under a twentieth of ``--seconds``.  ``--markdown`` prints one table row a game at the end (for docs/records.md).
 
 Run: ``python benchmarks/octal_frontier.py [--games grundy,0.6,0.04,0.06]
 [--seconds 300] [--max-heap 400000000] [--chunk 1048576] [--markdown]``.
@@ -48,7 +48,7 @@ def run(game: str, seconds: float, max_heap: int, chunk: int) -> dict:
     t_start = time.process_time()
     last_t, last_n = t_start, 0
     rows = []
-    step = 4096  # heaps in the next chunk: grown towards ``chunk`` while a chunk takes under seconds / 20
+    step = 4096  # heaps in the next chunk: grown by a quarter at most, towards ``chunk``, while one takes under seconds / 20
     while eng.n <= max_heap and time.process_time() - t_start < seconds:
         eng.run(min(eng.n + step, max_heap + 1), max_heap + 1)
         now = time.process_time()
@@ -61,7 +61,7 @@ def run(game: str, seconds: float, max_heap: int, chunk: int) -> dict:
             "scans": int(st[_NSCANS]), "steps": int(st[_NSTEPS]),
         }
         rows.append(row)
-        step = int(min(chunk, max(4096, row["rate"] * seconds / 20)))
+        step = int(min(chunk, 5 * step // 4, max(4096, row["rate"] * seconds / 20)))
         last_t, last_n = now, eng.n
         mask = f"{row['mask']:x}" + ("+p" if row["pos"] else "")
         print(f"{game:>7} {row['heap']:>13,} {row['cpu']:>8.1f} {row['rate']:>12,.0f} {row['rare']:>6} {mask:>8}"
