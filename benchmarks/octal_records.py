@@ -18,7 +18,8 @@ array operations per heap (no compiler), timed on .16 and .56 to heap N, and the
 compiled engine to the same heap: the measurement behind the choice of numba.
 
 Run: ``python benchmarks/octal_records.py [--quick] [--cxx /tmp/octalrec/analyze]
-[--reference-upto 20000] [--numpy-heaps 20000] [--games 0.16,0.56]``.
+[--reference-upto 20000] [--numpy-heaps 20000] [--games 0.16,0.56] [--markdown]``.
+``--markdown`` prints the table once more at the end as Markdown (docs/records.md).
 """
 
 from __future__ import annotations
@@ -152,6 +153,7 @@ def main(argv=None) -> int:
     ap.add_argument("--cxx", help="the record program (tczajka/octal-games old/src/analyze_exec.cc, g++ -O2)")
     ap.add_argument("--reference-upto", type=int, default=20000, help="time the numpy reference path where the theorem needs at most this heap")
     ap.add_argument("--numpy-heaps", type=int, default=0, help="time the numpy rare/common variant on .16 and .56 to this heap")
+    ap.add_argument("--markdown", action="store_true", help="print the table as Markdown at the end")
     args = ap.parse_args(argv)
 
     print(f"python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} cores, {platform.machine()}")
@@ -165,6 +167,7 @@ def main(argv=None) -> int:
     header = f"{'game':>7} {'published':>21} {'proved':>21} {'equal':>5} {'heaps':>11} {'rare':>5} {'engine s':>9} {'goal':>6} {'C++ s':>8} {'ref s':>8}"
     print(header)
     failures = 0
+    rows = []
     for g in games:
         code = g["game"]
         run, t_engine = cpu(lambda: prove_period(code, max_heap=1 << 27))
@@ -181,6 +184,7 @@ def main(argv=None) -> int:
             values, t_ref = cpu(lambda: nim_sequence(code, per.needed, cache=False))
             ref = f"{t_ref:.2f}" + ("" if list(values) == run.values[: per.needed + 1].tolist() else "!")
         failures += equal is False
+        rows.append((code, pub, (per.preperiod, per.period), equal, run.heaps, run.rare_count, t_engine, cxx, g.get("first_solved_by")))
         shown_pub = f"{pub[0]:,}/{pub[1]:,}" if pub[0] is not None else "-"
         print(
             f"{code:>7} {shown_pub:>21} {f'{per.preperiod:,}/{per.period:,}':>21} {str(equal):>5} {run.heaps:>11,} {run.rare_count:>5}"
@@ -194,6 +198,14 @@ def main(argv=None) -> int:
             compiled, t_nb = cpu(lambda: rare_sequence(code, n))
             same = values == list(compiled)
             print(f"{code}: G(0..{n:,}) numpy rare/common {t_np:.2f} s, numba {t_nb:.3f} s, ratio {t_np / max(t_nb, 1e-6):.0f}x, same values: {same}")
+    if args.markdown:
+        print()
+        print("| game | published preperiod / period | proved preperiod / period | equal | heaps computed | rare values | engine CPU s | C++ CPU s |")
+        print("|---|---:|---:|:---:|---:|---:|---:|---:|")
+        for code, pub, got, equal, heaps, rare, t, cxx, _ in rows:
+            shown = f"{pub[0]:,} / {pub[1]:,}" if pub[0] is not None else "-"
+            mark = "-" if equal is None else ("yes" if equal else "**no**")
+            print(f"| {code} | {shown} | {got[0]:,} / {got[1]:,} | {mark} | {heaps:,} | {rare} | {t:.2f} | {cxx} |")
     print("published = preperiod/period of tests/data/octal_periods.json; '!' = a different result from the engine's")
     return 1 if failures else 0
 
