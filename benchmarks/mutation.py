@@ -101,6 +101,27 @@ _NO_POLE = ("a ZeroDivisionError cannot happen there: the candidates lie in [a, 
 _BASE_CHECK = ("Channel.check validates only untrusted channels, and every untrusted channel of the package"
                " (CustomChannel, FixedChannel) overrides check(): this line never runs")
 
+#: arguments shared by several cache.py mutants
+_SQL_CASE = ("SQLite reads keywords, table and column names, pragma names and their values without regard to case:"
+             " the statement is the same statement")
+_JSON_TUPLE = ("json.dumps writes a tuple as a JSON array, the list plain() would make of it: the key text is the same")
+_NO_MAPPING = ("the key separator of json.dumps is written only inside a JSON object, and a position is an int or"
+               " nested tuples of ints (hashable, so never a mapping): the key text is the same")
+_ONE_PIECE = ("a PiecewiseFunction has at least one piece (a formula), so max() never reaches its default")
+_NONE_IS_NONE = "None if key is None else key is key in both branches: the expression is key"
+_UTF8 = "Python's codec lookup ignores case: 'UTF-8' and 'utf-8' are the same codec"
+_AUTOCOMMIT = ("without isolation_level=None the sqlite3 module (Python 3.11) opens a transaction implicitly only"
+               " before INSERT, UPDATE, DELETE or REPLACE when none is open; every such statement here runs inside"
+               " the explicit BEGIN IMMEDIATE ... COMMIT/ROLLBACK of _transaction, so no implicit one is ever opened")
+_TRUSTED = ("an untrusted decode of a plain load (verify=False) re-checks the isolating intervals and canonical"
+            " formulas of an entry whose checksum matched: for every entry the cache wrote the checks pass and the"
+            " value is the same; they differ only on an entry forged with a recomputed checksum, which a plain"
+            " load does not promise to catch (the module docstring: that is verify=True's job)")
+_FOLLOWER_LABELS = ("the labels of a terminal follower's constant are never read: check_position proves the labels of"
+                    " the position itself and reads only its followers' breakpoints and formulas")
+_ONE_STATEMENT = ("each transaction holds one statement (one INSERT or one DELETE); when it raises, SQLite has undone"
+                  " that statement already, so COMMIT of the empty transaction leaves the same file as ROLLBACK")
+
 #: arguments shared by several certificates.py mutants
 _SET_ORDER = ("the order in which an optimal set's moves are printed: Statement.parse of either text gives the same"
               " frozenset, so the statement (and what verify re-derives from it) is the same")
@@ -361,6 +382,91 @@ EQUIVALENT: dict[str, str] = {
     'RealAlgebraic.decimal: for _ in range(8): => for _ in range(9):': _WHY[8],
     # which of two equally wide intervals is halved first: either halving makes progress and the loop ends when the intervals are disjoint
     'separate: if x.hi - x.lo >= y.hi - y.lo: => if x.hi - x.lo > y.hi - y.lo:': _WHY[9],
+    # cache.py (2026-11-29)
+    '_position_key: return [plain(e) for e in x] if isinstance(x, tuple) else x => return [plain(e) for e in x] if (isinstance(x, tuple)) and False else x':
+        _JSON_TUPLE,
+    '_position_key: return json.dumps(plain(v), separators=(",", ":")) => return json.dumps(plain(v), separators=(",", "XX:XX"))':
+        _NO_MAPPING,
+    'max_degree: return max((g.degree for g in value.formulas), default=0) => return max((g.degree for g in value.formulas), default=None)':
+        _ONE_PIECE,
+    'max_degree: return max((g.degree for g in value.formulas), default=0) => return max((g.degree for g in value.formulas), )':
+        _ONE_PIECE,
+    'max_degree: return max((g.degree for g in value.formulas), default=0) => return max((g.degree for g in value.formulas), default=1)':
+        _ONE_PIECE,
+    '_channel_key: return None if key is None else key => return None if (key is None) and False else key':
+        _NONE_IS_NONE,
+    '_checksum: return hashlib.sha256(text.encode("utf-8")).hexdigest() => return hashlib.sha256(text.encode("UTF-8")).hexdigest()':
+        _UTF8,
+    'SolutionCache.__init__: self._conn = sqlite3.connect(path, timeout=60, isolation_level=None) => self._conn = sqlite3.connect(path, timeout=60, )':
+        _AUTOCOMMIT,
+    'SolutionCache.__init__: self._conn.execute("PRAGMA journal_mode=WAL") => self._conn.execute("pragma journal_mode=wal")':
+        _SQL_CASE,
+    'SolutionCache.__init__: self._conn.execute("PRAGMA journal_mode=WAL") => self._conn.execute("PRAGMA JOURNAL_MODE=WAL")':
+        _SQL_CASE,
+    'SolutionCache.__init__: self._conn.execute("PRAGMA synchronous=NORMAL") => self._conn.execute("pragma synchronous=normal")':
+        _SQL_CASE,
+    'SolutionCache.__init__: self._conn.execute("PRAGMA synchronous=NORMAL") => self._conn.execute("PRAGMA SYNCHRONOUS=NORMAL")':
+        _SQL_CASE,
+    'SolutionCache.__init__: "CREATE TABLE IF NOT EXISTS solutions (" => "create table if not exists solutions ("':
+        _SQL_CASE,
+    'SolutionCache.__init__: "CREATE TABLE IF NOT EXISTS solutions (" => "CREATE TABLE IF NOT EXISTS SOLUTIONS ("':
+        _SQL_CASE,
+    'SolutionCache.__init__: " context TEXT NOT NULL, position TEXT NOT NULL, data TEXT NOT NULL, created REAL NOT NULL," => " context text not null, position text not null, data text not null, created real not null,"':
+        _SQL_CASE,
+    'SolutionCache.__init__: " PRIMARY KEY (context, position))" => " primary key (context, position))"':
+        _SQL_CASE,
+    'SolutionCache.__init__: " PRIMARY KEY (context, position))" => " PRIMARY KEY (CONTEXT, POSITION))"':
+        _SQL_CASE,
+    'SolutionCache.__init__: columns = {r[1] for r in self._conn.execute("PRAGMA table_info(solutions)")} => columns = {r[1] for r in self._conn.execute("pragma table_info(solutions)")}':
+        _SQL_CASE,
+    'SolutionCache.__init__: columns = {r[1] for r in self._conn.execute("PRAGMA table_info(solutions)")} => columns = {r[1] for r in self._conn.execute("PRAGMA TABLE_INFO(SOLUTIONS)")}':
+        _SQL_CASE,
+    'SolutionCache.__init__: self._conn.execute("ALTER TABLE solutions ADD COLUMN checksum TEXT") => self._conn.execute("alter table solutions add column checksum text")':
+        _SQL_CASE,
+    'SolutionCache.__init__: self._conn.execute("ALTER TABLE solutions ADD COLUMN degree INTEGER") => self._conn.execute("alter table solutions add column degree integer")':
+        _SQL_CASE,
+    'SolutionCache.load: "SELECT data, checksum, degree FROM solutions WHERE context = ? AND position = ?", => "select data, checksum, degree from solutions where context = ? and position = ?",':
+        _SQL_CASE,
+    'SolutionCache.load: "SELECT data, checksum, degree FROM solutions WHERE context = ? AND position = ?", => "SELECT DATA, CHECKSUM, DEGREE FROM SOLUTIONS WHERE CONTEXT = ? AND POSITION = ?",':
+        _SQL_CASE,
+    'SolutionCache.load: value = codec.decode(data, trusted=not self.verify) => value = codec.decode(data, trusted=None)':
+        _TRUSTED,
+    'SolutionCache.load: value = codec.decode(data, trusted=not self.verify) => value = codec.decode(data, )':
+        _TRUSTED,
+    'SolutionCache._prove: got = PiecewiseFunction.constant(1 if self.misere else 0, *self.interval, frozenset(), frozenset()) => got = PiecewiseFunction.constant(1 if self.misere else 0, *self.interval, None, frozenset())':
+        _FOLLOWER_LABELS,
+    'SolutionCache._prove: got = PiecewiseFunction.constant(1 if self.misere else 0, *self.interval, frozenset(), frozenset()) => got = PiecewiseFunction.constant(1 if self.misere else 0, *self.interval, frozenset(), None)':
+        _FOLLOWER_LABELS,
+    'SolutionCache._prove: got = PiecewiseFunction.constant(1 if self.misere else 0, *self.interval, frozenset(), frozenset()) => got = PiecewiseFunction.constant(1 if self.misere else 0, *self.interval, frozenset())':
+        _FOLLOWER_LABELS,
+    'SolutionCache._prove: got = PiecewiseFunction.constant(1 if self.misere else 0, *self.interval, frozenset(), frozenset()) => got = PiecewiseFunction.constant(1 if self.misere else 0, *self.interval, frozenset(), )':
+        _FOLLOWER_LABELS,
+    'SolutionCache._store: "INSERT OR REPLACE INTO solutions (context, position, data, created, checksum, degree)" => "insert or replace into solutions (context, position, data, created, checksum, degree)"':
+        _SQL_CASE,
+    'SolutionCache._store: "INSERT OR REPLACE INTO solutions (context, position, data, created, checksum, degree)" => "INSERT OR REPLACE INTO SOLUTIONS (CONTEXT, POSITION, DATA, CREATED, CHECKSUM, DEGREE)"':
+        _SQL_CASE,
+    'SolutionCache._store: " VALUES (?, ?, ?, ?, ?, ?)", => " values (?, ?, ?, ?, ?, ?)",':
+        _SQL_CASE,
+    'SolutionCache.degrees: rows = self._conn.execute("SELECT position, degree FROM solutions WHERE context = ?", (self.context,)) => rows = self._conn.execute("select position, degree from solutions where context = ?", (self.context,))':
+        _SQL_CASE,
+    'SolutionCache.degrees: rows = self._conn.execute("SELECT position, degree FROM solutions WHERE context = ?", (self.context,)) => rows = self._conn.execute("SELECT POSITION, DEGREE FROM SOLUTIONS WHERE CONTEXT = ?", (self.context,))':
+        _SQL_CASE,
+    'SolutionCache._transaction: conn.execute("BEGIN IMMEDIATE") => conn.execute("begin immediate")':
+        _SQL_CASE,
+    'SolutionCache._transaction: conn.execute("ROLLBACK" if kind else "COMMIT") => conn.execute("ROLLBACK" if (kind) and False else "COMMIT")':
+        _ONE_STATEMENT,
+    'SolutionCache._transaction: conn.execute("ROLLBACK" if kind else "COMMIT") => conn.execute("rollback" if kind else "COMMIT")':
+        _SQL_CASE,
+    'SolutionCache._transaction: conn.execute("ROLLBACK" if kind else "COMMIT") => conn.execute("ROLLBACK" if kind else "commit")':
+        _SQL_CASE,
+    'SolutionCache._delete: "DELETE FROM solutions WHERE context = ? AND position = ?", (self.context, _position_key(v)) => "delete from solutions where context = ? and position = ?", (self.context, _position_key(v))':
+        _SQL_CASE,
+    'SolutionCache._delete: "DELETE FROM solutions WHERE context = ? AND position = ?", (self.context, _position_key(v)) => "DELETE FROM SOLUTIONS WHERE CONTEXT = ? AND POSITION = ?", (self.context, _position_key(v))':
+        _SQL_CASE,
+    'SolutionCache.positions: return [r[0] for r in self._conn.execute("SELECT position FROM solutions WHERE context = ?", (self.context,))] => return [r[0] for r in self._conn.execute("select position from solutions where context = ?", (self.context,))]':
+        _SQL_CASE,
+    'SolutionCache.positions: return [r[0] for r in self._conn.execute("SELECT position FROM solutions WHERE context = ?", (self.context,))] => return [r[0] for r in self._conn.execute("SELECT POSITION FROM SOLUTIONS WHERE CONTEXT = ?", (self.context,))]':
+        _SQL_CASE,
 }
 
 #: the tests written for the survivors of the first runs (2026-11-28), by the
