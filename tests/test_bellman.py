@@ -113,3 +113,172 @@ def test_optimality_claims_against_the_paper():
     assert check_optimal(*args, [1], fmpq(1, 2), 1, exact_set=False)[0]
     holds, p = check_optimal(*args, [1], fmpq(1, 4), fmpq(3, 4), exact_set=False)
     assert not holds and fmpq(1, 4) <= p < fmpq(1, 2)
+
+
+# --------------------------------------------------------------------------- against backward induction in Fractions
+
+import os
+import sys
+from fractions import Fraction
+from functools import lru_cache
+
+sys.path.insert(0, os.path.dirname(__file__))
+import fraction_reference  # noqa: E402
+
+#: small cases whose reference values are cheap: (game, size, channel, interval, misère)
+SMALL = [
+    ("nim", "6", "binary", (0, 1), False),
+    ("nim", "5", "binary", (0, 1), True),
+    ("nim", "6", "binary", (fmpq(1, 3), fmpq(3, 4)), False),
+    ("chomp", "2x3", "king", (0, 1), False),
+]
+SMALL_SOLVED = {c: solve(game_from_spec(c[0], c[1]), c[2], c[3], misere=c[4]) for c in SMALL}
+GRID = [Fraction(k, 24) for k in range(25)]
+
+
+@lru_cache(maxsize=None)
+def reference(case, p: Fraction):
+    """``{position: (N, optimal move indices, move values)}`` at p, in Fractions."""
+    game, size, channel, _, misere = case
+    if game == "nim":
+        return fraction_reference.nim(int(size), channel, p, misere=misere)
+    rows, cols = map(int, size.split("x"))
+    return fraction_reference.chomp(tuple([cols] * rows), channel, p, misere=misere)
+
+
+def _in(case, p: Fraction) -> bool:
+    a, b = (Fraction(int(fmpq(x).p), int(fmpq(x).q)) for x in case[3])
+    return a <= p <= b
+
+
+def _key(case, u):
+    return u if case[0] == "nim" else tuple(u)
+
+
+def _forged_as_move(sol, u, move):
+    """N_u replaced by the value of sending ``move``, labelled as that move's."""
+    f = sol.move_values(u)[move]
+    lab = frozenset({move})
+    return PiecewiseFunction(f.points, f.formulas, [lab] * len(f.formulas), [lab] * len(f.points), merge=False)
+
+
+@settings(max_examples=25, deadline=None)
+@given(case=st.sampled_from(SMALL), pick=st.integers(0, 10**6))
+def test_the_value_of_a_move_that_is_not_always_best_is_rejected(case, pick):
+    """N_u = V_w on every cell for the move w (the identity holds), but some
+    other move is strictly better somewhere (backward induction in Fractions
+    says where): the check must refuse it; a move that is best everywhere on
+    the interval passes."""
+    sol = SMALL_SOLVED[case]
+    inner = [u for u in sol.positions() if sol.game.followers(u)]
+    u = inner[pick % len(inner)]
+    moves = list(sol.move_values(u))
+    i = (pick // 11) % len(moves)
+    forged = _forged_as_move(sol, u, moves[i])
+    worse = [p for p in GRID if _in(case, p) and reference(case, p)[_key(case, u)][2][i] < reference(case, p)[_key(case, u)][0]]
+    values = _replace(sol, u, forged)
+    if worse:
+        with pytest.raises(VerificationError, match=re.escape(f"position {sol.game.position_label(u)}:")):
+            check_values(sol.game, sol.channel, values, case[3], misere=case[4])
+    elif all(i in reference(case, p)[_key(case, u)][1] for p in GRID if _in(case, p)) and len(sol.value(u).formulas) == 1:
+        check_values(sol.game, sol.channel, values, case[3], misere=case[4])
+
+
+def _claim_at(case, u, members, exact_set, p):
+    """Whether the claim holds at p by backward induction: every member optimal
+    (and, with exact_set, no other move)."""
+    top, best, _ = reference(case, p)[_key(case, u)]
+    return all(i in best for i in members) and (not exact_set or set(best) <= set(members))
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=st.sampled_from(SMALL), pick=st.integers(0, 10**6), ends=st.tuples(st.integers(0, 12), st.integers(0, 12)),
+       exact_set=st.booleans())
+def test_check_optimal_against_backward_induction(case, pick, ends, exact_set):
+    """check_optimal's verdict: when it fails, its witness p lies in [lo, hi]
+    and the claim is false at p; when it holds, the claim is true at every
+    rational point of a grid in [lo, hi]."""
+    sol = SMALL_SOLVED[case]
+    inner = [u for u in sol.positions() if sol.game.followers(u)]
+    u = inner[pick % len(inner)]
+    moves = [sol.game.move_label(u, w) for w in sol.game.followers(u)]
+    members = sorted({(pick // 7) % len(moves), (pick // 97) % len(moves)})[: 1 + (pick // 13) % 2]
+    a, b = (Fraction(int(fmpq(x).p), int(fmpq(x).q)) for x in case[3])
+    lo, hi = sorted(a + (b - a) * Fraction(e, 12) for e in ends)
+    holds, p = check_optimal(sol.game, sol.channel, sol.values(), case[3], u, [moves[i] for i in members],
+                             fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator),
+                             exact_set=exact_set, misere=case[4])
+    grid = sorted({lo + (hi - lo) * Fraction(k, 12) for k in range(13)})
+    if holds:
+        assert p is None
+        assert all(_claim_at(case, u, members, exact_set, t) for t in grid)
+    elif p is not None:
+        t = Fraction(int(p.p), int(p.q))
+        assert lo <= t <= hi and not _claim_at(case, u, members, exact_set, t)
+    else:  # no rational witness found: the claim fails where no simple rational is (an irrational tie)
+        assert all(_claim_at(case, u, members, exact_set, t) for t in grid)
+
+
+def test_check_optimal_with_no_members_and_at_terminal_positions():
+    sol = SMALL_SOLVED[SMALL[0]]
+    args = (sol.game, sol.channel, sol.values(), (0, 1))
+    # no move is the optimal set of nothing: an exact empty set is false, an empty claim is true
+    holds, p = check_optimal(*args, 3, [], fmpq(1, 4), fmpq(3, 4), exact_set=True)
+    assert not holds and fmpq(1, 4) <= p <= fmpq(3, 4)
+    assert check_optimal(*args, 3, [], fmpq(1, 4), fmpq(3, 4), exact_set=False) == (True, None)
+    # a terminal position has no moves: only the empty claim holds there
+    assert check_optimal(*args, 0, [], 0, 1, exact_set=True) == (True, None)
+    assert check_optimal(*args, 0, [1], 0, 1, exact_set=False) == (False, None)
+    with pytest.raises(VerificationError, match="not a move of position 3"):
+        check_optimal(*args, 3, [7], 0, 1, exact_set=False)
+
+
+def test_a_degenerate_interval_is_the_bellman_equation_at_its_point():
+    """On [p, p] the check is the equation N_u(p) = max_w N_u(w)(p): the
+    values of backward induction pass, a value off by 1/1000 at p fails."""
+    p = Fraction(2, 7)
+    ref = fraction_reference.nim(5, "binary", p)
+    values = {v: PiecewiseFunction.constant(fmpq(ref[v][0].numerator, ref[v][0].denominator), fmpq(2, 7), fmpq(2, 7))
+              for v in range(6)}
+    game = game_from_spec("nim", "5")
+    check_values(game, get_channel("binary"), values, (fmpq(2, 7), fmpq(2, 7)))
+    values[4] = PiecewiseFunction.constant(fmpq(ref[4][0].numerator, ref[4][0].denominator) + fmpq(1, 1000),
+                                           fmpq(2, 7), fmpq(2, 7))
+    with pytest.raises(VerificationError, match="position 4: at p = 2/7"):
+        check_values(game, get_channel("binary"), values, (fmpq(2, 7), fmpq(2, 7)))
+
+
+def test_labels_at_breakpoints_are_checked():
+    """With labels, every breakpoint's optimal set must hold its neighbouring
+    pieces' moves (they tie there by continuity) and only legal moves; the
+    sets must be given at all."""
+    sol = SMALL_SOLVED[SMALL[0]]
+    f = sol.value(3)  # theory.md 3.1: move 0 on [0, 1/2), move 1 on (1/2, 1], all three tie at 1/2
+    assert f.points[1] == fmpq(1, 2) and f.point_labels[1] == frozenset({0, 1, 2})
+    args = (sol.game, sol.channel)
+    check_position(*args, _replace(sol, 3, f), (0, 1), 3, labels=True)
+    for j, bad in [(1, frozenset({0, 2})), (1, frozenset({0, 1, 2, 5})), (0, frozenset()), (2, frozenset({0}))]:
+        plabs = list(f.point_labels)
+        plabs[j] = bad
+        forged = PiecewiseFunction(f.points, f.formulas, f.labels, plabs, merge=False)
+        with pytest.raises(VerificationError, match=r"position 3: the optimal moves at p = \d"):
+            check_position(*args, _replace(sol, 3, forged), (0, 1), 3, labels=True)
+    for forged in (PiecewiseFunction(f.points, f.formulas, f.labels, None, merge=False),
+                   PiecewiseFunction(f.points, f.formulas, None, None, merge=False)):
+        with pytest.raises(VerificationError, match="optimal moves are not given"):
+            check_position(*args, _replace(sol, 3, forged), (0, 1), 3, labels=True)
+        check_position(*args, _replace(sol, 3, forged), (0, 1), 3)  # without labels, the values alone
+
+
+def test_a_long_formula_is_clipped_in_the_message():
+    sol = SOLVED[CASES[0]]
+    f = sol.value(9)
+    forged = PiecewiseFunction(f.points, [g + RationalFunction.constant(fmpq(1, 7)) for g in f.formulas], f.labels,
+                               f.point_labels, merge=False)
+    with pytest.raises(VerificationError) as err:
+        check_values(sol.game, sol.channel, _replace(sol, 9, forged), (0, 1))
+    message = str(err.value)
+    assert message.startswith("position 9: on [0, ") and "is the value of no sent move" in message
+    stored = message.split("the stored N = ")[1].split(" is the value")[0]
+    assert len(stored) == 80 and stored.endswith("...")
+    assert stored[:77] == forged.formulas[0].text()[:77]
