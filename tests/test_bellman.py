@@ -15,7 +15,7 @@ from symbolic_noise.analysis.bellman import check_optimal, check_position, check
 from symbolic_noise.errors import VerificationError
 from symbolic_noise.exact.piecewise import PiecewiseFunction
 from symbolic_noise.exact.ratfunc import RationalFunction
-from symbolic_noise.games.channels import custom_channel_from_json, get_channel
+from symbolic_noise.games.channels import CustomChannel, custom_channel_from_json, get_channel
 from symbolic_noise.games.registry import game_from_spec
 
 CASES = [
@@ -131,8 +131,12 @@ SMALL = [
     ("nim", "5", "binary", (0, 1), True),
     ("nim", "6", "binary", (fmpq(1, 3), fmpq(3, 4)), False),
     ("chomp", "2x3", "king", (0, 1), False),
+    ("nim", "4", "negative", (0, 1), False),
 ]
-SMALL_SOLVED = {c: solve(game_from_spec(c[0], c[1]), c[2], c[3], misere=c[4]) for c in SMALL}
+#: at heap 2 a channel whose rows' denominators (p - 2, p - 3) are negative on [0, 1]; binary elsewhere
+NEGATIVE = {0: {0: "(1-p)/(2-p)", 1: "1/(2-p)"}, 1: {0: "p/(3-p)", 1: "(3-2*p)/(3-p)"}}
+CHANNELS = {"negative": CustomChannel({2: NEGATIVE}, default="binary")}
+SMALL_SOLVED = {c: solve(game_from_spec(c[0], c[1]), CHANNELS.get(c[2], c[2]), c[3], misere=c[4]) for c in SMALL}
 GRID = [Fraction(k, 24) for k in range(25)]
 
 
@@ -140,6 +144,13 @@ GRID = [Fraction(k, 24) for k in range(25)]
 def reference(case, p: Fraction):
     """``{position: (N, optimal move indices, move values)}`` at p, in Fractions."""
     game, size, channel, _, misere = case
+    if channel == "negative":
+        def psi(v, fs):
+            if v == 2:
+                return [[(1 - p) / (2 - p), 1 / (2 - p)], [p / (3 - p), (3 - 2 * p) / (3 - p)]]
+            return fraction_reference.binary_psi(fs, v.bit_length(), p)
+
+        return fraction_reference.backward_induction(int(size), fraction_reference.nim_followers, psi, misere)
     if game == "nim":
         return fraction_reference.nim(int(size), channel, p, misere=misere)
     rows, cols = map(int, size.split("x"))
