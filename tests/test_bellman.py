@@ -293,3 +293,82 @@ def test_a_long_formula_is_clipped_in_the_message():
     stored = message.split("the stored N = ")[1].split(" is the value")[0]
     assert len(stored) == 80 and stored.endswith("...")
     assert stored[:77] == forged.formulas[0].text()[:77]
+
+
+def _le(x, y) -> bool:
+    """x <= y exactly, for floats (the infinities included) and fmpq."""
+    import math
+
+    def q(z):
+        if isinstance(z, fmpq):
+            return z
+        z = float(z)
+        if math.isinf(z):
+            return z
+        f = Fraction(z)
+        return fmpq(f.numerator, f.denominator)
+
+    x, y = q(x), q(y)
+    if isinstance(x, float) or isinstance(y, float):
+        return x == -math.inf or y == math.inf
+    return x <= y
+
+
+def _derivative_at(num, den, t):
+    """(num/den)'(t), exactly."""
+    return (num.derivative()(t) * den(t) - num(t) * den.derivative()(t)) / den(t) ** 2
+
+
+@settings(max_examples=30, deadline=None)
+@given(case=st.sampled_from(SMALL + [CASES[6]]), pick=st.integers(0, 10**6), ends=st.tuples(st.integers(0, 16), st.integers(0, 16)))
+def test_the_enclosures_hold_the_exact_values(case, pick, ends):
+    """What the certified enclosure rests on, checked against exact rational
+    arithmetic: psi's ball at t holds psi(t); its bounds over [lo, hi] are at
+    least |psi| and |psi'| at rational points of [lo, hi]; a follower's ball at
+    t holds its value, and its slope bound over [lo, hi] is at least |N'| there."""
+    from symbolic_noise.analysis.bellman import _Psi, _Values
+
+    sol = SMALL_SOLVED.get(case) or SOLVED[case]
+    a, b = (fmpq(x) for x in case[3])
+    inner = [u for u in sol.positions() if len(sol.game.followers(u)) > 1]
+    u = inner[pick % len(inner)]
+    rows = sol.channel.rows(sol.game, u)
+    psi = _Psi(rows, a, b)
+    lo, hi = sorted(a + (b - a) * fmpq(e, 16) for e in ends)
+    points = sorted({lo + (hi - lo) * fmpq(k, 7) for k in range(8)})
+    m = len(rows.den)
+    for t in points:
+        exact = rows.at(t)
+        got = psi.at(t)
+        assert got is not None
+        plo, phi = got
+        for i in range(m):
+            for j in range(m):
+                assert _le(plo[i, j], exact[i][j]) and _le(exact[i][j], phi[i, j]), (t, i, j)
+    bounds = psi.bounds(lo, hi)
+    assert bounds is not None
+    sup, dsup = bounds
+    for t in points:
+        for i in range(m):
+            d = rows.den[i]
+            for j in range(m):
+                assert _le(abs(rows.num[i][j](t) / d(t)), sup[i, j])
+                assert _le(abs(_derivative_at(rows.num[i][j], d, t)), dsup[i, j])
+    vals = _Values()
+    for x in sol.game.followers(u):
+        f = sol.value(x)
+        for k, g in enumerate(f.formulas):
+            x0, x1 = f.points[k], f.points[k + 1]
+            if not (x0.is_rational and x1.is_rational):
+                continue
+            s0, s1 = max(x0.rational_value, lo), min(x1.rational_value, hi)
+            if s0 > s1:
+                continue
+            inside = sorted({s0 + (s1 - s0) * fmpq(i, 5) for i in range(6)})
+            for t in inside:
+                vlo, vhi = vals.at(g, t)
+                assert _le(vlo, g(t)) and _le(g(t), vhi) and vals.at(g, t) == (vlo, vhi)
+            if s0 < s1:
+                slope = vals.slope((x, k), g, s0, s1)
+                for t in inside:
+                    assert _le(abs(_derivative_at(g.num, g.den, t)), slope)
