@@ -415,8 +415,8 @@ def _generic(game, channel, root, p, misere, ar, keep_all):
         else:
             xs = [x_of[u] for u in fs]
             if kind is _uniform:  # every move is worth the mean: all of them are optimal
-                value = sum(xs[1:], xs[0]) / len(xs)
-                best, moves = range(len(xs)), [value] * len(xs)
+                moves = _uniform(game, v, fs, xs, ball_p, p, ar)
+                value, best = moves[0], range(len(xs))
             else:
                 moves = kind(game, v, fs, xs, ball_p, p, ar)
                 value, best = ar.best(moves)
