@@ -275,3 +275,30 @@ def test_values_from_the_paper():
 
 def as_q(x):
     return fmpq(x.numerator, x.denominator)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([(2, 2), (3, 2), (3, 3), (3, 2, 1), (2, 2, 2), (2,), (1, 1)]), fractions_01, st.booleans(),
+       st.sampled_from(["king", "rook", "all", "uniform", "identity"]))
+def test_chomp_ball_mode_holds_the_fraction_values(board, p, misere, channel):
+    """Ball mode on Chomp (the neighbour channels' sparse sums in balls): at
+    every position the ball holds the exact value of backward induction in
+    Fractions, an optimal set is reported only when it is the exact one, and
+    the root's move values hold the exact ones."""
+    game = Chomp(len(board), board[0])
+    q = fmpq(p.numerator, p.denominator)
+    fast = point_solve(game, channel, q, start=board, misere=misere, method="ball", all_positions=True)
+    want = ref.chomp(board, channel, p, misere)
+    assert set(fast) == set(want)
+    for v, (value, best, moves) in want.items():
+        lo, hi = ball_bounds(fast[v].value)
+        assert lo <= as_q(value) <= hi and hi - lo < fmpq(1, 10**20)
+        names = ref.chomp_squares(v)
+        assert fast[v].optimal in (None, frozenset(names[i] for i in best))
+        if len(best) == len(names) == 1 or (channel == "identity" and len({*moves}) == len(moves)):
+            assert fast[v].optimal == frozenset(names[i] for i in best)
+    root = fast[board]
+    assert set(root.move_values) == set(ref.chomp_squares(board))
+    for name, x in zip(ref.chomp_squares(board), want[board][2]):
+        lo, hi = ball_bounds(root.move_values[name])
+        assert lo <= as_q(x) <= hi
