@@ -242,6 +242,11 @@ def test_check_optimal_with_no_members_and_at_terminal_positions():
     assert check_optimal(*args, 0, [1], 0, 1, exact_set=False) == (False, None)
     with pytest.raises(VerificationError, match="not a move of position 3"):
         check_optimal(*args, 3, [7], 0, 1, exact_set=False)
+    # misère: the terminal position's value is 1, and the claims about it are the same
+    sol = SMALL_SOLVED[SMALL[1]]
+    assert check_optimal(sol.game, sol.channel, sol.values(), (0, 1), 0, [], 0, 1, exact_set=True, misere=True) == (True, None)
+    with pytest.raises(VerificationError, match="terminal"):
+        check_optimal(sol.game, sol.channel, sol.values(), (0, 1), 0, [], 0, 1, exact_set=True)
 
 
 def test_a_degenerate_interval_is_the_bellman_equation_at_its_point():
