@@ -220,14 +220,43 @@ def test_check_optimal_against_backward_induction(case, pick, ends, exact_set):
                              fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator),
                              exact_set=exact_set, misere=case[4])
     grid = sorted({lo + (hi - lo) * Fraction(k, 12) for k in range(13)})
+    # at the value's irrational breakpoints in [lo, hi], the optimal sets the solver found there
+    f = sol.value(u)
+    L, H = fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator)
+    names = {moves[i] for i in members}
+    at_breakpoints = [names <= set(lab) and (not exact_set or set(lab) <= names)
+                      for x, lab in zip(f.points, f.point_labels)
+                      if not x.is_rational and x.compare(L) >= 0 and x.compare(H) <= 0]
     if holds:
         assert p is None
-        assert all(_claim_at(case, u, members, exact_set, t) for t in grid)
+        assert all(_claim_at(case, u, members, exact_set, t) for t in grid) and all(at_breakpoints)
     elif p is not None:
         t = Fraction(int(p.p), int(p.q))
         assert lo <= t <= hi and not _claim_at(case, u, members, exact_set, t)
-    # (p is None is allowed: the first cell where the claim fails may fail it at an irrational end only,
-    # a tie at a breakpoint, where no rational witness exists)
+    else:  # no rational witness: the claim fails at an irrational point, where the optimal set changes
+        assert not all(at_breakpoints)
+
+
+def test_check_optimal_next_to_an_irrational_breakpoint():
+    """Through the channel of negative row denominators, N_2 sends 0 below
+    (3 - sqrt 3)/2 = 0.63397... and 1 above ((1-p)/(2-p) = p/(3-p) there):
+    exact claims up to a rational a hair away from it hold (where the
+    enclosure cannot decide and the exact test must), one past it fails."""
+    sol = SMALL_SOLVED[SMALL[-1]]
+    args = (sol.game, sol.channel, sol.values(), (0, 1), 2)
+    below, above = fmpq(63397, 100000), fmpq(63398, 100000)
+    assert check_optimal(*args, [0], 0, below, exact_set=True) == (True, None)
+    assert check_optimal(*args, [1], above, 1, exact_set=True) == (True, None)
+    holds, p = check_optimal(*args, [0], fmpq(1, 2), above, exact_set=False)
+    assert not holds and below < p <= above
+    holds, p = check_optimal(*args, [1], below, 1, exact_set=True)
+    assert not holds and p == below
+    # the same next to N_3's rational breakpoint 1/2 through the binary channel (theory.md 3.1)
+    sol = SMALL_SOLVED[SMALL[0]]
+    args = (sol.game, sol.channel, sol.values(), (0, 1), 3)
+    assert check_optimal(*args, [0], 0, fmpq(4999, 10000), exact_set=True) == (True, None)
+    assert check_optimal(*args, [1], fmpq(5001, 10000), fmpq(9, 10), exact_set=True) == (True, None)
+    assert check_optimal(*args, [1], fmpq(5001, 10000), 1, exact_set=True) == (False, 1)  # at p = 1 all three moves tie (N = 0)
 
 
 def test_check_optimal_with_no_members_and_at_terminal_positions():
