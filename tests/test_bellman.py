@@ -302,7 +302,7 @@ def test_labels_at_breakpoints_are_checked():
     assert f.points[1] == fmpq(1, 2) and f.point_labels[1] == frozenset({0, 1, 2})
     args = (sol.game, sol.channel)
     check_position(*args, _replace(sol, 3, f), (0, 1), 3, labels=True)
-    for j, bad in [(1, frozenset({0, 2})), (1, frozenset({0, 1, 2, 5})), (0, frozenset()), (2, frozenset({0}))]:
+    for j, bad in [(1, frozenset({0, 2})), (1, frozenset({1, 2})), (1, frozenset({0, 1, 2, 5})), (0, frozenset()), (2, frozenset({0}))]:
         plabs = list(f.point_labels)
         plabs[j] = bad
         forged = PiecewiseFunction(f.points, f.formulas, f.labels, plabs, merge=False)
@@ -406,3 +406,43 @@ def test_the_enclosures_hold_the_exact_values(case, pick, ends):
                 slope = vals.slope((x, k), g, s0, s1)
                 for t in inside:
                     assert _le(abs(_derivative_at(g.num, g.den, t)), slope)
+
+
+def test_check_values_on_a_given_set_of_positions_with_progress():
+    """``positions``: any set closed under followers is proved (and only it),
+    followers first, ``progress(u, done, total)`` after each; a set that is
+    not closed, or a value that is missing, is refused."""
+    from symbolic_noise.analysis.bellman import closure
+
+    sol = SOLVED[CASES[0]]
+    calls = []
+    report = check_values(sol.game, sol.channel, sol.values(), (0, 1), positions=[4, 0, 3, 1, 2],
+                          progress=lambda u, done, total: calls.append((u, done, total)))
+    assert report.positions == 5
+    assert [c[1] for c in calls] == [1, 2, 3, 4, 5] and {c[2] for c in calls} == {5}
+    order = [c[0] for c in calls]
+    assert sorted(order) == [0, 1, 2, 3, 4]
+    assert all(order.index(x) < order.index(u) for u in order for x in sol.game.followers(u))
+    with pytest.raises(VerificationError, match="position 2, a follower of 3, is not in the checked set"):
+        check_values(sol.game, sol.channel, sol.values(), (0, 1), positions=[3, 1, 0])
+    values = sol.values()
+    del values[2]
+    with pytest.raises(VerificationError, match="the value of position 2 is missing"):
+        check_values(sol.game, sol.channel, values, (0, 1))
+    # closure: every position reachable from the starts, once, followers first
+    got = closure(sol.game, [3, 5, 2])
+    assert sorted(got) == [0, 1, 2, 3, 4, 5] and len(got) == 6
+    assert all(got.index(x) < got.index(u) for u in got for x in sol.game.followers(u))
+    chomp = SOLVED[CASES[6]].game
+    got = closure(chomp, [(2, 1), (3, 1)])
+    assert len(got) == len(set(got)) and set(got) == set(chomp.positions((2, 1))) | set(chomp.positions((3, 1)))
+
+
+def test_terminal_positions_in_normal_play_by_default():
+    sol = SOLVED[CASES[0]]
+    check_position(sol.game, sol.channel, sol.values(), (0, 1), 0)  # N = 0: the player to move has lost
+    values = sol.values()
+    values[0] = PiecewiseFunction.constant(1)
+    with pytest.raises(VerificationError, match="position 0 is terminal, so N = 0"):
+        check_position(sol.game, sol.channel, values, (0, 1), 0)
+    check_position(sol.game, sol.channel, values, (0, 1), 0, misere=True)
