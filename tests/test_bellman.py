@@ -446,3 +446,17 @@ def test_terminal_positions_in_normal_play_by_default():
     with pytest.raises(VerificationError, match="position 0 is terminal, so N = 0"):
         check_position(sol.game, sol.channel, values, (0, 1), 0)
     check_position(sol.game, sol.channel, values, (0, 1), 0, misere=True)
+
+
+def test_an_irrational_cell_end_is_named_by_its_decimal():
+    sol = SOLVED[CASES[0]]
+    f = sol.value(9)
+    assert f.points[1] == fmpq(1, 2) and not f.points[2].is_rational
+    formulas = list(f.formulas)
+    formulas[1] = formulas[1] + RationalFunction.constant(fmpq(1, 7))
+    forged = PiecewiseFunction(f.points, formulas, f.labels, f.point_labels, merge=False)
+    with pytest.raises(VerificationError) as err:
+        check_values(sol.game, sol.channel, _replace(sol, 9, forged), (0, 1))
+    got = re.match(r"position 9: on \[1/2, (0\.\d{12})\] the stored N = ", str(err.value))
+    assert got, str(err.value)
+    assert abs(Fraction(got.group(1)) - Fraction(float(f.points[2]))) < Fraction(1, 10**12)
