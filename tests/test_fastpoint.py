@@ -302,3 +302,56 @@ def test_chomp_ball_mode_holds_the_fraction_values(board, p, misere, channel):
     for name, x in zip(ref.chomp_squares(board), want[board][2]):
         lo, hi = ball_bounds(root.move_values[name])
         assert lo <= as_q(x) <= hi
+
+
+@pytest.mark.parametrize("k", [17, 33])
+def test_nim_binary_heaps_past_powers_of_two(k):
+    """Heaps past several powers of two (the codes widen at 2, 4, 8, 16, 32),
+    at p = 1 (the channel's limit) and inside (0, 1), every position against
+    backward induction in Fractions; at p = 1 the codes stay as wide as the
+    heaps need (33 chips: 6 digits; a digit more per heap would be 2^33 codes)."""
+    for p in (Fraction(1), Fraction(2, 7)):
+        fast = point_solve(Nim(k), "binary", as_q(p), all_positions=True)
+        want = ref.nim(k, "binary", p)
+        for v in want:
+            _agrees(fast[v], want[v], list(range(v)))
+        assert fast[k].move_values == {m: as_q(x) for m, x in enumerate(want[k][2])}
+
+
+def test_ball_mode_move_values_and_terminal_starts():
+    """Ball mode keeps the root's move values (balls holding the exact ones);
+    a terminal start is worth 0 (misère: 1) with no moves."""
+    for k, p in [(6, Fraction(1, 3)), (9, Fraction(3, 4))]:
+        fast = point_solve(Nim(k), "binary", as_q(p), method="ball")
+        moves = ref.nim(k, "binary", p)[k][2]
+        assert set(fast.move_values) == set(range(k))
+        for m, x in enumerate(moves):
+            lo, hi = ball_bounds(fast.move_values[m])
+            assert lo <= as_q(x) <= hi
+    for game, start in [(Chomp(2, 2), (1,)), (Nim(3), 0)]:
+        for misere in (False, True):
+            for channel in (["king", "rook", "all"] if isinstance(game, Chomp) else ["binary"]):
+                r = point_solve(game, channel, fmpq(1, 3), start=start, misere=misere)
+                assert r.value == int(misere) and r.optimal == frozenset() and r.move_values == {}
+
+
+def test_value_at_reads_the_cache_on_its_interval_only(tmp_path):
+    """value_at reads a stored value at every p of its interval, ends
+    included, and computes (from the position asked, in the play convention
+    asked) anywhere else; both agree with backward induction in Fractions."""
+    from symbolic_noise.solvers.storage.cache import SolutionCache
+
+    a, b = fmpq(1, 4), fmpq(3, 4)
+    with SolutionCache(str(tmp_path / "c.sqlite"), Nim(5), "binary", (a, b)) as store:
+        solve(Nim(5), "binary", (a, b), store=store)
+        for p in (a, fmpq(1, 3), fmpq(1, 2), fmpq(7, 10), b, fmpq(1, 8), fmpq(7, 8)):
+            inside = a <= p <= b
+            for start in (5, 4):
+                got = value_at(Nim(5), "binary", p, start=start, store=store)
+                want = ref.nim(5, "binary", Fraction(int(p.p), int(p.q)))[start]
+                assert got.p == p and got.method == ("piecewise" if inside else "exact")
+                assert got.value == as_q(want[0]) and got.optimal == frozenset(want[1])
+                assert got.move_values == ({} if inside else {m: as_q(x) for m, x in enumerate(want[2])})
+    got = value_at(Nim(4), "binary", fmpq(1, 3), start=3, misere=True)
+    want = ref.nim(3, "binary", Fraction(1, 3), misere=True)[3]
+    assert got.value == as_q(want[0]) and got.optimal == frozenset(want[1])
