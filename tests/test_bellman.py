@@ -460,3 +460,20 @@ def test_an_irrational_cell_end_is_named_by_its_decimal():
     got = re.match(r"position 9: on \[1/2, (0\.\d{12})\] the stored N = ", str(err.value))
     assert got, str(err.value)
     assert abs(Fraction(got.group(1)) - Fraction(float(f.points[2]))) < Fraction(1, 10**12)
+
+
+def test_the_report_counts_what_was_proved():
+    """Every cell is proved by a full identity or by the identity of the
+    increments (a cell cannot be counted twice by the latter), and every
+    other move of a cell by an identity, the enclosure or the exact test;
+    Nim 9 through the binary channel uses every kind of proof."""
+    for case in CASES:
+        sol = SOLVED[case]
+        r = check_values(sol.game, sol.channel, sol.values(), case[3], misere=case[4])
+        assert r.positions == len(sol.positions())
+        assert 0 <= r.increments <= r.cells <= r.increments + r.identities
+        assert r.enclosed >= 0 and r.exact >= 0
+    r = check_values(SOLVED[CASES[0]].game, SOLVED[CASES[0]].channel, SOLVED[CASES[0]].values(), (0, 1))
+    assert r.increments > 0 and r.identities > 0 and r.enclosed > 0 and r.exact > 0
+    one = check_position(SOLVED[CASES[0]].game, SOLVED[CASES[0]].channel, SOLVED[CASES[0]].values(), (0, 1), 9)
+    assert one.positions == 1 and one.increments <= one.cells <= one.increments + one.identities
