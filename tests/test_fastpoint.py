@@ -355,3 +355,79 @@ def test_value_at_reads_the_cache_on_its_interval_only(tmp_path):
     got = value_at(Nim(4), "binary", fmpq(1, 3), start=3, misere=True)
     want = ref.nim(3, "binary", Fraction(1, 3), misere=True)[3]
     assert got.value == as_q(want[0]) and got.optimal == frozenset(want[1])
+
+
+def test_heap_games_and_encodings_against_the_slow_reference():
+    """Games whose moves are named by the position (octal/subtraction games),
+    and 1-pile Nim through a binary channel with its own encoding (not the
+    fast Nim path), against pointwise.evaluate at rational p."""
+    from symbolic_noise.games.channels import BinaryChannel
+    from symbolic_noise.games.registry import game_from_spec
+
+    def reversed_codes(game, v):  # the chips left, written with their bits reversed
+        width = max(1, v.bit_length())
+        return width, tuple(int(format(w, f"0{width}b")[::-1], 2) for w in game.followers(v))
+
+    cases = [(game_from_spec("kayles", "5"), "binary"), (game_from_spec("subtraction:1,2", "7"), "binary"),
+             (game_from_spec("kayles", "4"), "uniform"), (Nim(6), BinaryChannel(encoding=reversed_codes))]
+    for game, channel in cases:
+        for p in (fmpq(1, 3), fmpq(5, 7)):
+            for method in ("exact", "ball"):
+                fast = point_solve(game, channel, p, method=method)
+                want = evaluate(game, channel, p)[game.start()]
+                assert fast.p == p and fast.method == method
+                if method == "exact":
+                    _same(fast, want)
+                else:
+                    lo, hi = ball_bounds(fast.value)
+                    assert lo <= want.value <= hi and fast.optimal in (None, want.optimal)
+                    assert set(fast.move_values) == set(want.move_values)
+
+
+def test_p_one_ball_ties_and_uniform_balls():
+    """At p = 1 the Nim answer is exact even in ball mode; at an exact tie a
+    ball answer names no optimal set or the exact one; the uniform channel's
+    moves are all optimal, in balls too."""
+    r = point_solve(Nim(5), "binary", 1, method="ball")
+    assert r.method == "exact" and r.value == as_q(ref.nim(5, "binary", Fraction(1))[5][0])
+    for game, channel, p, tied in [(Nim(3), "binary", fmpq(1, 2), {0, 1, 2}),
+                                   (Chomp(2, 2), "king", fmpq(1, 3), {(1, 2), (2, 1), (2, 2)})]:
+        assert point_solve(game, channel, p).optimal == tied
+        assert point_solve(game, channel, p, method="ball").optimal in (None, frozenset(tied))
+    for game in (Nim(4), Chomp(2, 3)):
+        r = point_solve(game, "uniform", fmpq(2, 5), method="ball")
+        assert r.optimal == frozenset(r.move_values) and len(r.move_values) == len(game.followers(game.start()))
+
+
+def test_constant_channels_are_found_below_the_root_only():
+    from symbolic_noise.errors import InvalidChannelError
+    from symbolic_noise.games.channels import CustomChannel
+    from symbolic_noise.solvers.onepoint.fastpoint import check_p, solve_constant
+
+    const = CustomChannel({3: {0: {0: "1/2", 1: "1/2"}, 1: {1: 1}, 2: {2: "1/3", 1: "2/3"}}}, default="identity")
+    assert is_constant_channel(Nim(5), const, 5, (0, 1))
+    varying = CustomChannel({5: {0: {0: "1-p", 1: "p"}}}, default="identity")  # depends on p at heap 5 only
+    assert is_constant_channel(Nim(5), varying, 3, (0, 1)) and not is_constant_channel(Nim(5), varying, 5, (0, 1))
+    bad = CustomChannel({3: {0: {0: "3/2", 1: "-1/2"}}}, default="identity")  # constant, not a distribution
+    with pytest.raises(InvalidChannelError, match="position 3"):
+        is_constant_channel(Nim(4), bad, 4, (0, 1))
+    # the one-piece solution of a constant channel, misère, read at a position it did not solve
+    sol = solve_constant(Nim(6), get_channel("uniform"), (fmpq(0), fmpq(1)), 3, misere=True)
+    for v in (3, 5):
+        want = ref.nim(6, "uniform", Fraction(1, 3), misere=True)[v]
+        got = sol.at("1/3", v)
+        assert got.value == as_q(want[0]) and got.optimal == frozenset(want[1])
+    for bad_p in ("3/2", "-1/3"):
+        with pytest.raises(Exception, match="outside"):
+            check_p(bad_p)
+
+
+def test_ball_bounds_of_large_and_exact_balls():
+    from flint import arb
+
+    for x in (arb(3) * 2**70, arb(5) / 2**80, arb(7)):
+        lo, hi = ball_bounds(x)
+        assert lo == hi and float(lo) == float(x)
+    x = arb(2) ** 100 / 3
+    lo, hi = ball_bounds(x)
+    assert lo < fmpq(2**100, 3) < hi and hi - lo < 2**60  # (53 bits: a relative radius near 2^-53)
