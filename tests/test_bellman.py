@@ -477,3 +477,26 @@ def test_the_report_counts_what_was_proved():
     assert r.increments > 0 and r.identities > 0 and r.enclosed > 0 and r.exact > 0
     one = check_position(SOLVED[CASES[0]].game, SOLVED[CASES[0]].channel, SOLVED[CASES[0]].values(), (0, 1), 9)
     assert one.positions == 1 and one.increments <= one.cells <= one.increments + one.identities
+
+
+def test_a_move_that_ties_but_is_not_named_is_found():
+    """With labels, every move that ties with N must be named: N_3's move 2
+    ties with 0 and 1 at p = 1/2 only (theory.md 3.1), so a label {0, 1}
+    there is wrong; through the uniform channel every move ties everywhere,
+    so naming one move is wrong; the true labels pass."""
+    sol = SMALL_SOLVED[SMALL[0]]
+    f = sol.value(3)
+    plabs = list(f.point_labels)
+    plabs[1] = frozenset({0, 1})
+    forged = PiecewiseFunction(f.points, f.formulas, f.labels, plabs, merge=False)
+    with pytest.raises(VerificationError, match="position 3: "):
+        check_position(sol.game, sol.channel, _replace(sol, 3, forged), (0, 1), 3, labels=True)
+    sol = SOLVED[CASES[3]]  # Nim 6, uniform
+    for u in (3, 6):
+        f = sol.value(u)
+        check_position(sol.game, sol.channel, sol.values(), (0, 1), u, labels=True)
+        assert f.labels[0] == frozenset(range(u))
+        one = frozenset({u - 1})
+        forged = PiecewiseFunction(f.points, f.formulas, [one] * len(f.formulas), [one] * len(f.points), merge=False)
+        with pytest.raises(VerificationError, match=f"position {u}: "):
+            check_position(sol.game, sol.channel, _replace(sol, u, forged), (0, 1), u, labels=True)
