@@ -122,6 +122,55 @@ _FOLLOWER_LABELS = ("the labels of a terminal follower's constant are never read
 _ONE_STATEMENT = ("each transaction holds one statement (one INSERT or one DELETE); when it raises, SQLite has undone"
                   " that statement already, so COMMIT of the empty transaction leaves the same file as ROLLBACK")
 
+#: arguments shared by several bellman.py mutants
+_TRY_ORDER = ("the order in which _identity tries the moves (the previous cell's, the label's, then all of them):"
+              " every move is tried until one satisfies the identity, and a move that does satisfies it on the whole"
+              " cell, so the verdict is the same; a move tried twice only costs time")
+_SHORTCUT = ("the identity of the increments is a shortcut: when it answers False the full identity of the cell is"
+             " tried, so answering False more often (more terms counted, or a zero term kept: psi(w, x) = 0 or an"
+             " unchanged follower adds 0 to the sum) changes the work and the report's statistics, not the verdict")
+_FIRST_CELL = ("run_w is None only on a position's first cell, and changed is None exactly there: `run_w is None and"
+               " changed is not None` is never true, as `run_w is not None and changed is not None` is never true"
+               " on the first cell")
+_EMPTY_NEAR = "near is the empty set just before: near |= X and near = X give the same set"
+_NONEMPTY_ROW = ("sum() starting from the int 0 instead of fmpq(0): a row is never empty (a non-terminal position has"
+                 " a follower), so the first product is an fmpq and the sum is the same fmpq")
+_LABELS_SET = ("_end_tie is called only when the labels are checked (label is not None), and then _prepare_labels has"
+               " set point_index: hasattr is always true there")
+_NO_POINT_CELL = ("_fail is called on cells, and a cell joins two distinct ranks of the ranked breakpoints (a degenerate"
+                  " interval has one rank and no cell): x is never y, and the `at p =` branch never runs")
+_PREC = ("working precision of certified balls: a ball holds the exact value at any precision, and the enclosure"
+         " settles a pair only when its certified margin is positive (the exact test settles the rest): same verdict")
+_CACHE_BYPASS = ("the cache of a follower's ball at t is bypassed: the ball is computed again from the same formula"
+                 " at the same t, equal to the cached one")
+#: arguments shared by several fastpoint.py mutants
+_FP_PREC = ("the precision of ball mode (prec + 1 bits, or at least 54 bits instead of 53): every ball still holds"
+            " the exact value, and an optimal set is still reported only when the balls separate the moves: what"
+            " ball mode promises (the tests check containment, never a radius)")
+_UNREAD_PAD = ("the padding of the king/rook grids: entries outside the board's squares are zeros that no"
+               " neighbour sum of a square reads as a legal neighbour, and the extra last column of HX/HL is never read")
+_SYMMETRIC_STEPS = ("the king's and the rook's steps are symmetric: negating di (or dj) in every step gives the same"
+                    " set of steps, so the same neighbours")
+_NOT_RETURNED = ("every position's move values are kept, but point_solve returns the root's only (move_values is"
+                 " empty for the other positions): the answers are the same")
+_AFTER_BREAK = "the loop leaves at k == K (break): a range that goes one further never reaches its last value"
+_LONGER_TABLE = ("a longer table of popcounts or weights: the entries read (codes < 2^n, distances <= n) are the same")
+_SELF_TIE = ("comparing As[0]/Gs[0] with itself adds index 0 again to the optimal list: point_solve turns the"
+             " indices into a frozenset of move names, the same set")
+_EXACT_DIV = ("fmpz / fmpz of an exact quotient is that quotient (python-flint raises otherwise): g divides den,"
+              " and D (a multiple of lcm(D, den)) is a multiple of den")
+_SCALE_ONE = "A * 1 + B is A + B"
+_FMPQ_OF_FMPQ = "fmpq(q) of an fmpq q is q"
+_EXACT_ENDS = ("the lower ends of the balls are exact numbers (radius 0), which arb compares exactly: max() with"
+               " arb's own order, or BallKey's < or <=, picks a ball of the same (largest) value")
+_LEX_ORDER = ("lexicographic order of Young diagrams is also followers first: a bite leaves the rows above it"
+              " unchanged and shortens (or removes) its own row, a smaller tuple")
+_SAME_RANGE = "range(0, n) and range(n) are the same range"
+_UNUSED_ARGS = "_uniform reads only xs (the mean of the followers' 1 - N): its other arguments are never read"
+_SUM_IS_DEN = ("a row of psi sums to 1, so its numerators sum to its denominator: a denominator of degree 1 comes"
+               " with a numerator of degree >= 1, which the second test catches; an invalid row is refused by"
+               " channel.check either way")
+
 #: arguments shared by several certificates.py mutants
 _SET_ORDER = ("the order in which an optimal set's moves are printed: Statement.parse of either text gives the same"
               " frozenset, so the statement (and what verify re-derives from it) is the same")
@@ -467,6 +516,128 @@ EQUIVALENT: dict[str, str] = {
         _SQL_CASE,
     'SolutionCache.positions: return [r[0] for r in self._conn.execute("SELECT position FROM solutions WHERE context = ?", (self.context,))] => return [r[0] for r in self._conn.execute("SELECT POSITION FROM SOLUTIONS WHERE CONTEXT = ?", (self.context,))]':
         _SQL_CASE,
+    # bellman.py (2026-11-29)
+    '_Position._end_tie: j = self.point_index.get(self.c.points.rank[id(z)]) if hasattr(self, "point_index") else None => j = self.point_index.get(self.c.points.rank[id(z)]) if (hasattr(self, "point_index")) or True else None':
+        _LABELS_SET,
+    '_Position._identity: if run_w is not None and changed is not None and self._increment(run_w, N, prev_N, forms, prev_forms, changed): => if run_w is None and changed is not None and self._increment(run_w, N, prev_N, forms, prev_forms, changed):':
+        _FIRST_CELL,
+    '_Position._identity: order += sorted(self.index[m] for m in label if m in self.index) => order = sorted(self.index[m] for m in label if m in self.index)':
+        _TRY_ORDER,
+    '_Position._identity: order += sorted(self.index[m] for m in label if m in self.index) => order += sorted(self.index[m] for m in label if m not in self.index)':
+        _TRY_ORDER,
+    '_Position._identity: order += range(len(self.fs)) => order = range(len(self.fs))':
+        _TRY_ORDER,
+    '_Position._identity: tried.append(w) => tried.append(None)':
+        _TRY_ORDER,
+    '_Position._increment: if len(terms) > 2: => if len(terms) >= 2:':
+        _SHORTCUT,
+    '_Position._increment: if num[j].is_zero() or prev_forms[j] is forms[j]: => if num[j].is_zero() and prev_forms[j] is forms[j]:':
+        _SHORTCUT,
+    '_Position._prepare_labels: near |= set(f.labels[j - 1]) => near = set(f.labels[j - 1])':
+        _EMPTY_NEAR,
+    '_Position.values_at: out.append(sum((n(t) * y for n, y in zip(row, ys)), fmpq(0)) / d) => out.append(sum((n(t) * y for n, y in zip(row, ys)), ) / d)':
+        _NONEMPTY_ROW,
+    '_fail: where = f"on [{_short(x)}, {_short(y)}]" if x is not y else f"at p = {_short(x)}" => where = f"on [{_short(x)}, {_short(y)}]" if (x is not y) or True else f"at p = {_short(x)}"':
+        _NO_POINT_CELL,
+    '_fail: where = f"on [{_short(x)}, {_short(y)}]" if x is not y else f"at p = {_short(x)}" => where = f"on [{_short(x)}, {_short(y)}]" if x is not y else f"at p = {_short(None)}"':
+        _NO_POINT_CELL,
+    '_Psi.at: def def(self, t: fmpq, prec: int = 64): => def def(self, t: fmpq, prec: int = 65):':
+        _PREC,
+    '_Values.at: got = self._at.get(key) => got = None':
+        _CACHE_BYPASS,
+    '_Values.at: got = self._at.get(key) => got = self._at.get(None)':
+        _CACHE_BYPASS,
+    'check_values: pending = list(order) => pending = None':
+        "pending is never read (it is deleted at the end)",
+    'check_values: done.add(u) => done.add(None)':
+        "closure(game, order) lists every position once, so the done set never skips a position: without it the same positions are checked once each",
+    'check_values: if u in members and u not in done: => if u in members or u not in done:':
+        "closure(game, order) of a set closed under followers is that set (checked just before), each position once: u in members and u not in done always hold",
+    'check_optimal: if polys.sign((pos.rows.den[w] * pos.rows.den[v] * common.L)(t)) < 0: => if polys.sign((pos.rows.den[w] * pos.rows.den[v] * common.L)(t)) < 1:':
+        "the denominator is not 0 at t, a point inside the cell where every row of psi and every formula is defined: its sign is -1 or 1, and < 1 is < 0 there",
+    'check_optimal: if polys.sign((pos.rows.den[w] * pos.rows.den[v] * common.L)(t)) < 0: => if polys.sign((pos.rows.den[w] * pos.rows.den[v] * common.L)(t)) <= 0:':
+        "the denominator is not 0 at t, a point inside the cell where every row of psi and every formula is defined: its sign is -1 or 1, and <= 0 is < 0 there",
+    # fastpoint.py (2026-11-29)
+    'point_solve: method: str = "exact", prec: int = 128, all_positions: bool = False): => method: str = "exact", prec: int = 129, all_positions: bool = False):':
+        _FP_PREC,
+    'point_solve: ctx.prec = max(prec, 53) => ctx.prec = max(prec, 54)':
+        _FP_PREC,
+    'point_solve: mv = {names[i]: x for i, x in enumerate(moves)} if v == root and moves is not None else {} => mv = {names[i]: x for i, x in enumerate(moves)} if v == root or moves is not None else {}':
+        "the engines keep move values (moves not None) for the root only, and always for the root: v == root and moves is not None, v == root or moves is not None and v == root are the same test",
+    '_Exact.num: return fmpq(q) if not isinstance(q, fmpq) else q => return fmpq(q) if (not isinstance(q, fmpq)) or True else q':
+        _FMPQ_OF_FMPQ,
+    '_Ball.best: floor = max((x.lower() for x in values), key=BallKey) => floor = max((x.lower() for x in values), key=None)':
+        _EXACT_ENDS,
+    '_Ball.best: floor = max((x.lower() for x in values), key=BallKey) => floor = max((x.lower() for x in values), )':
+        _EXACT_ENDS,
+    'BallKey.__lt__: return bool(self.x < other.x) => return bool(self.x <= other.x)':
+        _EXACT_ENDS,
+    '_popcounts: return [bin(s).count("1") for s in range(1 << n)] => return [bin(s).count("1") for s in range(2 << n)]':
+        _LONGER_TABLE,
+    '_nim_binary: weights = [a**d * c ** (n - d) for d in range(n + 1)] => weights = [a**d * c ** (n - d) for d in range(n + 2)]':
+        _LONGER_TABLE,
+    '_nim_binary: pc, weights = _popcounts(n), [a**d * c ** (n - d) for d in range(n + 1)] => pc, weights = _popcounts(n), [a**d * c ** (n - d) for d in range(n + 2)]':
+        _LONGER_TABLE,
+    '_nim_binary: for k in range(1, K + 1): => for k in range(1, K + 2):':
+        _AFTER_BREAK,
+    '_nim_binary_at_one: for k in range(1, K + 1): => for k in range(1, K + 2):':
+        _AFTER_BREAK,
+    '_nim_binary: moves = [fmpq(As[s], D * Gs[s]) for s in range(k)] if k == K else None => moves = [fmpq(As[s], D * Gs[s]) for s in range(k)] if (k == K) or True else None':
+        _NOT_RETURNED,
+    '_nim_binary_at_one: out[k] = (top, [s for s, x in enumerate(moves) if x == top], moves if k == K else None) => out[k] = (top, [s for s, x in enumerate(moves) if x == top], moves if (k == K) or True else None)':
+        _NOT_RETURNED,
+    '_chomp_exact: out[v] = (fmpq(n, d), best, [fmpq(k, D) for k in keys] if v == root else None) => out[v] = (fmpq(n, d), best, [fmpq(k, D) for k in keys] if (v == root) or True else None)':
+        _NOT_RETURNED,
+    '_generic: out[v] = (value, best, moves if v == root else None) => out[v] = (value, best, moves if (v == root) or True else None)':
+        _NOT_RETURNED,
+    "_nim_binary: scale = den // g # D' = lcm(D, den) = D * scale => scale = den / g # D' = lcm(D, den) = D * scale":
+        _EXACT_DIV,
+    '_nim_binary: X = (den - num) * (D // den) => X = (den - num) * (D / den)':
+        _EXACT_DIV,
+    '_nim_binary: A = A * scale + fmpz_mat(1 << n, 1, w) * X if scale != 1 else A + fmpz_mat(1 << n, 1, w) * X => A = A * scale + fmpz_mat(1 << n, 1, w) * X if (scale != 1) or True else A + fmpz_mat(1 << n, 1, w) * X':
+        _SCALE_ONE,
+    '_argmax_ratio: for s in range(1, len(As)): => for s in range(len(As)):':
+        _SELF_TIE,
+    '_young_diagrams: for r in range(0, min(limit, root[i]) + 1): => for r in range(min(limit, root[i]) + 1):':
+        _SAME_RANGE,
+    '_young_diagrams: out.sort(key=sum) => out.sort(key=None)':
+        _LEX_ORDER,
+    '_chomp_exact: X = [[0] * (width + 2) for _ in range(rows + 2)] => X = [[0] * (width + 3) for _ in range(rows + 2)]':
+        _UNREAD_PAD,
+    '_chomp_exact: X = [[0] * (width + 2) for _ in range(rows + 2)] => X = [[0] * (width + 2) for _ in range(rows + 3)]':
+        _UNREAD_PAD,
+    '_chomp_exact: legal = [[0] * (width + 2) for _ in range(rows + 2)] => legal = [[0] * (width + 3) for _ in range(rows + 2)]':
+        _UNREAD_PAD,
+    '_chomp_exact: legal = [[0] * (width + 2) for _ in range(rows + 2)] => legal = [[0] * (width + 2) for _ in range(rows + 3)]':
+        _UNREAD_PAD,
+    '_chomp_exact: HX = [[r[j - 1] + r[j] + r[j + 1] for j in range(width + 1)] + [0] for r in X] => HX = [[r[j - 1] + r[j] + r[j + 1] for j in range(width + 1)] + [1] for r in X]':
+        _UNREAD_PAD,
+    '_chomp_exact: HL = [[r[j - 1] + r[j] + r[j + 1] for j in range(width + 1)] + [0] for r in legal] => HL = [[r[j - 1] + r[j] + r[j + 1] for j in range(width + 1)] + [1] for r in legal]':
+        _UNREAD_PAD,
+    '_generic: moves = _uniform(game, v, fs, xs, ball_p, p, ar) => moves = _uniform(None, v, fs, xs, ball_p, p, ar)':
+        _UNUSED_ARGS,
+    '_generic: moves = _uniform(game, v, fs, xs, ball_p, p, ar) => moves = _uniform(game, None, fs, xs, ball_p, p, ar)':
+        _UNUSED_ARGS,
+    '_generic: moves = _uniform(game, v, fs, xs, ball_p, p, ar) => moves = _uniform(game, v, None, xs, ball_p, p, ar)':
+        _UNUSED_ARGS,
+    '_generic: moves = _uniform(game, v, fs, xs, ball_p, p, ar) => moves = _uniform(game, v, fs, xs, None, p, ar)':
+        _UNUSED_ARGS,
+    '_generic: moves = _uniform(game, v, fs, xs, ball_p, p, ar) => moves = _uniform(game, v, fs, xs, ball_p, None, ar)':
+        _UNUSED_ARGS,
+    '_generic: moves = _uniform(game, v, fs, xs, ball_p, p, ar) => moves = _uniform(game, v, fs, xs, ball_p, p, None)':
+        _UNUSED_ARGS,
+    '_neighbour: nb = [at[t] for t in ((i + di, j + dj) for di, dj in steps) if t in at] => nb = [at[t] for t in ((i - di, j + dj) for di, dj in steps) if t in at]':
+        _SYMMETRIC_STEPS,
+    '_neighbour: nb = [at[t] for t in ((i + di, j + dj) for di, dj in steps) if t in at] => nb = [at[t] for t in ((i + di, j - dj) for di, dj in steps) if t in at]':
+        _SYMMETRIC_STEPS,
+    '_matrix: if any(e < 0 for e in row) or sum(row, fmpq(0)) != 1: => if any(e < 0 for e in row) or sum(row, ) != 1:':
+        _NONEMPTY_ROW,
+    'is_constant_channel: if any(q.degree() > 0 for q in rows.den) or any(n.degree() > 0 for row in rows.num for n in row): => if any(q.degree() > 1 for q in rows.den) or any(n.degree() > 0 for row in rows.num for n in row):':
+        _SUM_IS_DEN,
+    '_pow2: return fmpq(2**e) if e >= 0 else fmpq(1, 2 ** (-e)) => return fmpq(2**e) if e > 0 else fmpq(1, 2 ** (-e))':
+        "at e = 0 both branches give 1",
+    '_pow2: return fmpq(2**e) if e >= 0 else fmpq(1, 2 ** (-e)) => return fmpq(2**e) if e >= 1 else fmpq(1, 2 ** (-e))':
+        "at e = 0 both branches give 1",
 }
 
 #: the tests written for the survivors of the first runs (2026-11-28), by the
