@@ -500,3 +500,28 @@ def test_a_move_that_ties_but_is_not_named_is_found():
         forged = PiecewiseFunction(f.points, f.formulas, [one] * len(f.formulas), [one] * len(f.points), merge=False)
         with pytest.raises(VerificationError, match=f"position {u}: "):
             check_position(sol.game, sol.channel, _replace(sol, u, forged), (0, 1), u, labels=True)
+
+
+def test_wrong_piece_labels_are_named_in_one_line():
+    """N_3 (binary) sends 0 on [0, 1/2] and 1 on [1/2, 1] (theory.md 3.1): a
+    piece label with a move that does not tie, or without the move that is
+    the value, is refused, naming the position, the piece and the move."""
+    sol = SMALL_SOLVED[SMALL[0]]
+    f = sol.value(3)
+    args = (sol.game, sol.channel)
+    for labels, message in [
+        ([frozenset({0, 1}), f.labels[1]], "position 3: on [0, 1/2] the stored optimal move 1 does not tie with 0"),
+        ([f.labels[0], frozenset({2})], "position 3: on [1/2, 1] the optimal moves ['2'] are not those of the value"),
+    ]:
+        plabs = [frozenset(labels[0]), frozenset({0, 1, 2}) | labels[0] | labels[1], frozenset(labels[1])]
+        forged = PiecewiseFunction(f.points, f.formulas, labels, plabs, merge=False)
+        with pytest.raises(VerificationError) as err:
+            check_position(*args, _replace(sol, 3, forged), (0, 1), 3, labels=True)
+        assert str(err.value) == message
+    # a value whose move is right but whose other move is better somewhere: named with the better move
+    sol9 = SOLVED[CASES[0]]
+    g = sol9.move_values(5)
+    worst = min(g, key=lambda m: g[m](fmpq(1, 4)))
+    forged = _forged_as_move(sol9, 5, worst)
+    with pytest.raises(VerificationError, match=r"position 5: on \[0, [0-9/.]+\] sending \d is better than the stored value N = "):
+        check_values(sol9.game, sol9.channel, _replace(sol9, 5, forged), (0, 1))
