@@ -489,7 +489,7 @@ def test_a_move_that_ties_but_is_not_named_is_found():
     plabs = list(f.point_labels)
     plabs[1] = frozenset({0, 1})
     forged = PiecewiseFunction(f.points, f.formulas, f.labels, plabs, merge=False)
-    with pytest.raises(VerificationError, match="position 3: "):
+    with pytest.raises(VerificationError, match=r"position 3: on \[0, 1/2\] the stored optimal moves are wrong for the move 2$"):
         check_position(sol.game, sol.channel, _replace(sol, 3, forged), (0, 1), 3, labels=True)
     sol = SOLVED[CASES[3]]  # Nim 6, uniform
     for u in (3, 6):
@@ -498,8 +498,22 @@ def test_a_move_that_ties_but_is_not_named_is_found():
         assert f.labels[0] == frozenset(range(u))
         one = frozenset({u - 1})
         forged = PiecewiseFunction(f.points, f.formulas, [one] * len(f.formulas), [one] * len(f.points), merge=False)
-        with pytest.raises(VerificationError, match=f"position {u}: "):
+        with pytest.raises(VerificationError, match=f"position {u}: on \\[0, 1\\] the stored optimal moves are wrong for the move 0$"):
             check_position(sol.game, sol.channel, _replace(sol, u, forged), (0, 1), u, labels=True)
+
+
+def test_every_named_move_must_tie():
+    """Chomp 2 x 2, king: below p = 1/3 the two whole-row/column bites tie
+    (N = (1 - p)/2, by symmetry) and the corner (N = p) is worse; a label
+    naming all three moves there is refused even though two of them tie."""
+    sol = solve(game_from_spec("chomp", "2x2"), "king")
+    f = sol.value((2, 2))
+    assert f.points[1] == fmpq(1, 3) and f.labels[0] == frozenset({(1, 2), (2, 1)})
+    every = frozenset({(1, 2), (2, 1), (2, 2)})
+    forged = PiecewiseFunction(f.points, f.formulas, [every, f.labels[1]], [every, every, f.point_labels[2]], merge=False)
+    with pytest.raises(VerificationError, match=r"position .*: on \[0, 1/3\] the stored optimal move \(2, 2\) does not tie"):
+        check_position(sol.game, sol.channel, _replace(sol, (2, 2), forged), (0, 1), (2, 2), labels=True)
+    check_position(sol.game, sol.channel, sol.values(), (0, 1), (2, 2), labels=True)
 
 
 def test_wrong_piece_labels_are_named_in_one_line():
