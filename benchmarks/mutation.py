@@ -143,6 +143,14 @@ _PREC = ("working precision of certified balls: a ball holds the exact value at 
          " settles a pair only when its certified margin is positive (the exact test settles the rest): same verdict")
 _CACHE_BYPASS = ("the cache of a follower's ball at t is bypassed: the ball is computed again from the same formula"
                  " at the same t, equal to the cached one")
+_HINTS = ("which moves are hinted to tie (identity tested first, left out of the enclosure): with labels checked the"
+          " label passed is f.labels[own] and self._piece is own, so members and the hints from f.labels are the same"
+          " set; without labels the hints are a shortcut, and a hinted move that does not tie is tested like any other"
+          " (todo), so fewer hints change the work, not the verdict")
+_DEN_SIGN = ("the denominator's sign at t, a point inside the cell where every row of psi and every formula is"
+             " defined: it is -1 or 1, so < 1 and <= 0 are < 0 there")
+_CELL_ENDS = ("a cell's ends are distinct (x < y: cells join two distinct ranks), so x.compare(y) is never 0; compare()"
+              " returns -1, 0 or 1, so >= 1 is > 0, and replacing an end equal to the clamp by the clamp changes nothing")
 #: arguments shared by several fastpoint.py mutants
 _FP_PREC = ("the precision of ball mode (prec + 1 bits, or at least 54 bits instead of 53): every ball still holds"
             " the exact value, and an optimal set is still reported only when the balls separate the moves: what"
@@ -557,6 +565,32 @@ EQUIVALENT: dict[str, str] = {
         "the denominator is not 0 at t, a point inside the cell where every row of psi and every formula is defined: its sign is -1 or 1, and < 1 is < 0 there",
     'check_optimal: if polys.sign((pos.rows.den[w] * pos.rows.den[v] * common.L)(t)) < 0: => if polys.sign((pos.rows.den[w] * pos.rows.den[v] * common.L)(t)) <= 0:':
         "the denominator is not 0 at t, a point inside the cell where every row of psi and every formula is defined: its sign is -1 or 1, and <= 0 is < 0 there",
+    '_Position._inequalities: m = len(self.fs) => m = None':
+        "the m == 1 shortcut: with one move there is no other move to compare, the enclosure gets an empty list and returns [], and the check returns at the next test",
+    '_Position._inequalities: hinted = members if label is not None else { => hinted = members if (label is not None) and False else {':
+        _HINTS,
+    '_Position._inequalities: hinted = members if label is not None else { => hinted = members if (label is not None) or True else {':
+        _HINTS,
+    '_Position._inequalities: hinted = members if label is not None else { => hinted = members if label is None else {':
+        _HINTS,
+    '_Position._inequalities: if polys.sign(den(t)) < 0: => if polys.sign(den(t)) < 1:':
+        _DEN_SIGN,
+    '_Position._inequalities: if polys.sign(den(t)) < 0: => if polys.sign(den(t)) <= 0:':
+        _DEN_SIGN,
+    '_Position._inequalities: ok = _nonneg_on(g, x, y, strict=False) => ok = _nonneg_on(g, x, y, strict=None)':
+        "strict is only tested for truth: None is False",
+    '_Position._inequalities: t = rational_between(x, y) if x.compare(y) else x.lo => t = rational_between(x, y) if (x.compare(y)) or True else x.lo':
+        _CELL_ENDS,
+    'check_optimal: x = x if x.compare(L) >= 0 else L => x = x if x.compare(L) > 0 else L':
+        _CELL_ENDS,
+    'check_optimal: x = x if x.compare(L) >= 0 else L => x = x if x.compare(L) >= 1 else L':
+        _CELL_ENDS,
+    'check_optimal: y = y if y.compare(H) <= 0 else H => y = y if y.compare(H) < 0 else H':
+        _CELL_ENDS,
+    '_Position._inequalities: self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab in self.index} => self.index[lab] for lab in (self.f.labels[self._piece] if (self.f.labels is not None) and False else ()) if lab in se':
+        _HINTS,
+    '_Position._inequalities: self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab in self.index} => self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab not in self.index':
+        _HINTS,
     # fastpoint.py (2026-11-29)
     'point_solve: method: str = "exact", prec: int = 128, all_positions: bool = False): => method: str = "exact", prec: int = 129, all_positions: bool = False):':
         _FP_PREC,
