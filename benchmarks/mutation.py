@@ -179,6 +179,22 @@ _SUM_IS_DEN = ("a row of psi sums to 1, so its numerators sum to its denominator
                " with a numerator of degree >= 1, which the second test catches; an invalid row is refused by"
                " channel.check either way")
 
+_FP_ROUTE = ("which engine answers: the generic engine (the channel's exact psi at p times the followers' vector)"
+             " gives the same exact numbers as the sparse Chomp sums or the inlined followers; in ball mode its balls"
+             " differ in width only, and still hold the exact values, with an optimal set only when the balls"
+             " separate the moves: what ball mode promises")
+_FROM_START = ("the positions reachable from the game's start instead of from root: root is a position of the game"
+               " (check_position), reachable from the start, so every position below root is among them and gets"
+               " the same value; the others only cost time (and solve_constant's None only sends the caller to the"
+               " piecewise engine, which gives the same solution)")
+_EARLY_WIDEN = ("the codes widened one heap early: for every processed heap r < 2^n the new codes s + 2^n are one"
+                " digit farther (p = 1: far + 1 with the same sums and counts), or their running sums gain the factor"
+                " c = 1 - p of the matching leading 0 in both A and G (0 < p < 1), whose ratio is what is read: the"
+                " values are the same")
+_WIDEN_G = "_widen never reads its G argument (G is widened beside it, in the same tuple)"
+_TRUSTED_BASE = ("uniform and identity channels are inspected instead of trusted: their rows are constant and"
+                 " validate, so the answer is True either way; binary and neighbour rows have a non-constant entry,"
+                 " so it is False either way")
 #: arguments shared by several certificates.py mutants
 _SET_ORDER = ("the order in which an optimal set's moves are printed: Statement.parse of either text gives the same"
               " frozenset, so the statement (and what verify re-derives from it) is the same")
@@ -672,6 +688,38 @@ EQUIVALENT: dict[str, str] = {
         "at e = 0 both branches give 1",
     '_pow2: return fmpq(2**e) if e >= 0 else fmpq(1, 2 ** (-e)) => return fmpq(2**e) if e >= 1 else fmpq(1, 2 ** (-e))':
         "at e = 0 both branches give 1",
+    'point_solve: elif ar.exact and type(channel) is NeighbourChannel and isinstance(game, Chomp): => elif ar.exact and type(None) is NeighbourChannel and isinstance(game, Chomp):':
+        _FP_ROUTE,
+    '_generic: kind = _kind(game, channel) => kind = _kind(None, channel)':
+        _FP_ROUTE,
+    '_generic: chomp = isinstance(game, Chomp) => chomp = None':
+        _FP_ROUTE,
+    '_generic: fs = _chomp_followers(v) if chomp else game.followers(v) => fs = _chomp_followers(v) if (chomp) and False else game.followers(v)':
+        _FP_ROUTE,
+    '_kind: if type(channel) is IdentityChannel: => if type(None) is IdentityChannel:':
+        _FP_ROUTE,
+    '_kind: if type(channel) is NeighbourChannel and isinstance(game, Chomp): => if type(None) is NeighbourChannel and isinstance(game, Chomp):':
+        _FP_ROUTE,
+    '_positions: return game.positions(root) => return game.positions(None)':
+        _FROM_START,
+    'solve_constant: if not is_constant_channel(game, channel, root, (a, b)): => if not is_constant_channel(game, channel, None, (a, b)):':
+        _FROM_START,
+    'solve_constant: answers = point_solve(game, channel, a, start=root, misere=misere, all_positions=True) => answers = point_solve(game, channel, a, start=None, misere=misere, all_positions=True)':
+        _FROM_START,
+    'solve_constant: answers = point_solve(game, channel, a, start=root, misere=misere, all_positions=True) => answers = point_solve(game, channel, a, misere=misere, all_positions=True)':
+        _FROM_START,
+    '_nim_binary: width = (k + 1).bit_length() => width = (k + 2).bit_length()':
+        _EARLY_WIDEN,
+    '_nim_binary_at_one: if (k + 1).bit_length() > n: # a leading digit: every distance to s + 2^n grows by one => if (k + 2).bit_length() > n: # a leading digit: every distance to s + 2^n grows by one':
+        _EARLY_WIDEN,
+    '_nim_binary: A, G, n = _widen(A, G, a, c, exact), [c * g for g in G] + [a * g for g in G], width => A, G, n = _widen(A, None, a, c, exact), [c * g for g in G] + [a * g for g in G], width':
+        _WIDEN_G,
+    '_nim_binary: moves = vals if k == K else None => moves = vals if (k == K) or True else None':
+        _NOT_RETURNED,
+    'is_constant_channel: if type(channel) in (UniformChannel, IdentityChannel): => if type(None) in (UniformChannel, IdentityChannel):':
+        _TRUSTED_BASE,
+    'is_constant_channel: if type(channel) in (BinaryChannel, NeighbourChannel): => if type(None) in (BinaryChannel, NeighbourChannel):':
+        _TRUSTED_BASE,
 }
 
 #: the tests written for the survivors of the first runs (2026-11-28), by the
