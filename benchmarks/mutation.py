@@ -151,6 +151,11 @@ _DEN_SIGN = ("the denominator's sign at t, a point inside the cell where every r
              " defined: it is -1 or 1, so < 1 and <= 0 are < 0 there")
 _CELL_ENDS = ("a cell's ends are distinct (x < y: cells join two distinct ranks), so x.compare(y) is never 0; compare()"
               " returns -1, 0 or 1, so >= 1 is > 0, and replacing an end equal to the clamp by the clamp changes nothing")
+_BELLMAN_WITNESS = ("the candidates of check_optimal's witness: each is kept only if it lies in [x, y] and the claim"
+                    " fails there, so any witness returned is a correct one (what the docstring promises and"
+                    " test_check_optimal_against_backward_induction checks); the mutant only changes which candidates"
+                    " are tried and in what order, so which witness is found, or whether one is (the contract allows"
+                    " None: a claim may fail only at an irrational point)")
 #: arguments shared by several fastpoint.py mutants
 _FP_PREC = ("the precision of ball mode (prec + 1 bits, or at least 54 bits instead of 53): every ball still holds"
             " the exact value, and an optimal set is still reported only when the balls separate the moves: what"
@@ -607,6 +612,32 @@ EQUIVALENT: dict[str, str] = {
         _HINTS,
     '_Position._inequalities: self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab in self.index} => self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab not in self.index':
         _HINTS,
+    '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi + lo) * fmpq(k, 64) for k in range(1, 64)]':
+        _BELLMAN_WITNESS,
+    '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi - lo) * fmpq(64) for k in range(1, 64)]':
+        _BELLMAN_WITNESS,
+    '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi - lo) * fmpq(k, ) for k in range(1, 64)]':
+        _BELLMAN_WITNESS,
+    '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, )]':
+        _BELLMAN_WITNESS,
+    '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 65)]':
+        _BELLMAN_WITNESS,
+    '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(2, 64)]':
+        _BELLMAN_WITNESS,
+    '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(64)]':
+        _BELLMAN_WITNESS,
+    '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi - lo) * fmpq(k, 65) for k in range(1, 64)]':
+        _BELLMAN_WITNESS,
+    '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi - lo) / fmpq(k, 64) for k in range(1, 64)]':
+        _BELLMAN_WITNESS,
+    '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo - (hi - lo) * fmpq(k, 64) for k in range(1, 64)]':
+        _BELLMAN_WITNESS,
+    '_witness_between: cands.insert(0, x.rational_value) => cands.insert(1, x.rational_value)':
+        _BELLMAN_WITNESS,
+    '_witness_between: continue => break':
+        _BELLMAN_WITNESS,
+    '_witness_between: if x.compare(t) <= 0 and y.compare(t) >= 0: => if x.compare(t) < 0 and y.compare(t) >= 0:':
+        _BELLMAN_WITNESS,
     # fastpoint.py (2026-11-29)
     'point_solve: method: str = "exact", prec: int = 128, all_positions: bool = False): => method: str = "exact", prec: int = 129, all_positions: bool = False):':
         _FP_PREC,
