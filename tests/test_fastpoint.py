@@ -411,12 +411,22 @@ def test_constant_channels_are_found_below_the_root_only():
     bad = CustomChannel({3: {0: {0: "3/2", 1: "-1/2"}}}, default="identity")  # constant, not a distribution
     with pytest.raises(InvalidChannelError, match="position 3"):
         is_constant_channel(Nim(4), bad, 4, (0, 1))
-    # the one-piece solution of a constant channel, misère, read at a position it did not solve
-    sol = solve_constant(Nim(6), get_channel("uniform"), (fmpq(0), fmpq(1)), 3, misere=True)
-    for v in (3, 5):
-        want = ref.nim(6, "uniform", Fraction(1, 3), misere=True)[v]
-        got = sol.at("1/3", v)
-        assert got.value == as_q(want[0]) and got.optimal == frozenset(want[1])
+    with pytest.raises(InvalidChannelError, match=r"psi at position \(2,2\), sent \(1, 2\), received \(2, 1\) is negative"):
+        bad = CustomChannel({(2, 2): {(1, 1): {(1, 1): "3/2", (2, 1): "-1/2"}}}, default="uniform")
+        is_constant_channel(Chomp(2, 2), bad, (2, 2), (0, 1))
+    # the one-piece solution of a constant channel, misère, read at a position it did not solve: a move
+    # to w > 0 arrives, or (half the time) empties the heap, which misère play makes the worst move
+    halves = CustomChannel(lambda v, w, u: 1 if w == u == 0 else (fmpq(1, 2) if w and u in (0, w) else 0))
+
+    def psi(v, fs):
+        return [[Fraction(1 if w == u == 0 else (Fraction(1, 2) if w and u in (0, w) else 0)) for u in fs] for w in fs]
+
+    for misere in (False, True):
+        sol = solve_constant(Nim(6), halves, (fmpq(0), fmpq(1)), 3, misere=misere)
+        want = ref.backward_induction(6, ref.nim_followers, psi, misere)
+        for v in (3, 5, 6):
+            got = sol.at("1/3", v)
+            assert got.value == as_q(want[v][0]) and got.optimal == frozenset(want[v][1])
     for bad_p in ("3/2", "-1/3"):
         with pytest.raises(Exception, match="outside"):
             check_p(bad_p)
