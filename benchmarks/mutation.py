@@ -192,7 +192,8 @@ _FROM_START = ("the positions reachable from the game's start instead of from ro
                " (check_position), reachable from the start, so every position below root is among them and gets"
                " the same value; the others only cost time (and solve_constant's None only sends the caller to the"
                " piecewise engine, which gives the same solution)")
-_EARLY_WIDEN = ("the codes widened one heap early: for every processed heap r < 2^n the new codes s + 2^n are one"
+_EARLY_WIDEN = ("the codes widened one heap early (or kept one digit wider than the heaps need: `>=` widens at the"
+                " first heap of each width, once, and then n stays one ahead): for every processed heap r < 2^n the new codes s + 2^n are one"
                 " digit farther (p = 1: far + 1 with the same sums and counts), or their running sums gain the factor"
                 " c = 1 - p of the matching leading 0 in both A and G (0 < p < 1), whose ratio is what is read: the"
                 " values are the same")
@@ -751,6 +752,8 @@ EQUIVALENT: dict[str, str] = {
         _TRUSTED_BASE,
     'is_constant_channel: if type(channel) in (BinaryChannel, NeighbourChannel): => if type(None) in (BinaryChannel, NeighbourChannel):':
         _TRUSTED_BASE,
+    '_nim_binary_at_one: if (k + 1).bit_length() > n: # a leading digit: every distance to s + 2^n grows by one => if (k + 1).bit_length() >= n: # a leading digit: every distance to s + 2^n grows by one':
+        _EARLY_WIDEN,
 }
 
 #: the tests written for the survivors of the first runs (2026-11-28), by the
