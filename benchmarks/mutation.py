@@ -639,6 +639,12 @@ EQUIVALENT: dict[str, str] = {
         _BELLMAN_WITNESS,
     '_witness_between: if x.compare(t) <= 0 and y.compare(t) >= 0: => if x.compare(t) < 0 and y.compare(t) >= 0:':
         _BELLMAN_WITNESS,
+    '_positive_inside: if x.compare(y) == 0: => if x.compare(y) == 1:':
+        "_positive_inside is called on cells, whose ends are distinct with x < y: compare() is -1, so == 0 and == 1 are both false",
+    '_positive_inside: if polys.bernstein_sign(g, lo, hi) > 0: => if polys.bernstein_sign(g, lo, hi) > 1:':
+        "the Bernstein test is a shortcut (bernstein_sign is -1, 0 or 1): without it the roots of g inside the cell are isolated and its sign taken between them, which gives True exactly when the shortcut would",
+    '_positive_inside: return polys.sign(g(rational_between(x, y))) > 0 => return polys.sign(g(rational_between(x, y))) >= 0':
+        "the line before returned if g has a root strictly inside the cell, so g is not 0 at the inner point t: >= 0 is > 0 there",
     # fastpoint.py (2026-11-29)
     'point_solve: method: str = "exact", prec: int = 128, all_positions: bool = False): => method: str = "exact", prec: int = 129, all_positions: bool = False):':
         _FP_PREC,
