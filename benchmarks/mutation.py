@@ -156,6 +156,9 @@ _BELLMAN_WITNESS = ("the candidates of check_optimal's witness: each is kept onl
                     " test_check_optimal_against_backward_induction checks); the mutant only changes which candidates"
                     " are tried and in what order, so which witness is found, or whether one is (the contract allows"
                     " None: a claim may fail only at an irrational point)")
+_NO_POINT = ("_nonneg_on and _enclose are called on cells (x < y), and check_optimal clamps a cell to [lo, hi] with"
+             " lo < hi (lo == hi is answered before) so that max(x, lo) < min(y, hi): x.compare(y) is -1, the"
+             " single-point branch never runs and == 1 is as false as == 0")
 #: arguments shared by several fastpoint.py mutants
 _FP_PREC = ("the precision of ball mode (prec + 1 bits, or at least 54 bits instead of 53): every ball still holds"
             " the exact value, and an optimal set is still reported only when the balls separate the moves: what"
@@ -609,10 +612,6 @@ EQUIVALENT: dict[str, str] = {
         _CELL_ENDS,
     'check_optimal: y = y if y.compare(H) <= 0 else H => y = y if y.compare(H) < 0 else H':
         _CELL_ENDS,
-    '_Position._inequalities: self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab in self.index} => self.index[lab] for lab in (self.f.labels[self._piece] if (self.f.labels is not None) and False else ()) if lab in se':
-        _HINTS,
-    '_Position._inequalities: self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab in self.index} => self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab not in self.index':
-        _HINTS,
     '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi + lo) * fmpq(k, 64) for k in range(1, 64)]':
         _BELLMAN_WITNESS,
     '_witness_between: cands += [lo + (hi - lo) * fmpq(k, 64) for k in range(1, 64)] => cands += [lo + (hi - lo) * fmpq(64) for k in range(1, 64)]':
@@ -645,6 +644,32 @@ EQUIVALENT: dict[str, str] = {
         "the Bernstein test is a shortcut (bernstein_sign is -1, 0 or 1): without it the roots of g inside the cell are isolated and its sign taken between them, which gives True exactly when the shortcut would",
     '_positive_inside: return polys.sign(g(rational_between(x, y))) > 0 => return polys.sign(g(rational_between(x, y))) >= 0':
         "the line before returned if g has a root strictly inside the cell, so g is not 0 at the inner point t: >= 0 is > 0 there",
+    '_Position._inequalities: self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab in self.index} => self.index[lab] for lab in (self.f.labels[self._piece] if (self.f.labels is not None) and False else ()) if lab in self.index}':
+        _HINTS,
+    '_Position._inequalities: self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab in self.index} => self.index[lab] for lab in (self.f.labels[self._piece] if self.f.labels is not None else ()) if lab not in self.index}':
+        _HINTS,
+    '_Position._enclose: if x.compare(y) == 0: => if x.compare(y) == 1:':
+        _NO_POINT,
+    '_nonneg_on: if x.compare(y) == 0: => if x.compare(y) == 1:':
+        _NO_POINT,
+    '_nonneg_on: s = x.sign_of(g) => s = None':
+        _NO_POINT,
+    '_nonneg_on: s = x.sign_of(g) => s = x.sign_of(None)':
+        _NO_POINT,
+    '_nonneg_on: return s > 0 or (s == 0 and not strict) => return s > 0 and (s == 0 and not strict)':
+        _NO_POINT,
+    '_nonneg_on: return s > 0 or (s == 0 and not strict) => return s > 0 or (s != 0 and not strict)':
+        _NO_POINT,
+    '_nonneg_on: return s > 0 or (s == 0 and not strict) => return s > 0 or (s == 0 and strict)':
+        _NO_POINT,
+    '_nonneg_on: return s > 0 or (s == 0 and not strict) => return s > 0 or (s == 0 or not strict)':
+        _NO_POINT,
+    '_nonneg_on: return s > 0 or (s == 0 and not strict) => return s > 0 or (s == 1 and not strict)':
+        _NO_POINT,
+    '_nonneg_on: return s > 0 or (s == 0 and not strict) => return s > 1 or (s == 0 and not strict)':
+        _NO_POINT,
+    '_nonneg_on: return s > 0 or (s == 0 and not strict) => return s >= 0 or (s == 0 and not strict)':
+        _NO_POINT,
     # fastpoint.py (2026-11-29)
     'point_solve: method: str = "exact", prec: int = 128, all_positions: bool = False): => method: str = "exact", prec: int = 129, all_positions: bool = False):':
         _FP_PREC,
