@@ -137,7 +137,7 @@ SMALL = [
 #: denominator is negative and the others' positive (the enclosure cannot use it: every move goes to the
 #: exact test, with the sign of the denominators); binary elsewhere
 NEGATIVE = {0: {0: "(1-p)/(2-p)", 1: "1/(2-p)"}, 1: {0: "p/(3-p)", 1: "(3-2*p)/(3-p)"}}
-MIXED = {0: {0: "(1-p)/(2-p)", 1: "1/(2-p)"}, 1: {1: 1}, 2: {2: 1}}
+MIXED = {0: {0: "(2-2*p)/(2-p)", 1: "p/(2-p)"}, 1: {1: 1}, 2: {2: 1}}
 CHANNELS = {"negative": CustomChannel({2: NEGATIVE, 3: MIXED}, default="binary")}
 SMALL_SOLVED = {c: solve(game_from_spec(c[0], c[1]), CHANNELS.get(c[2], c[2]), c[3], misere=c[4]) for c in SMALL}
 GRID = [Fraction(k, 24) for k in range(25)]
@@ -152,7 +152,7 @@ def reference(case, p: Fraction):
             if v == 2:
                 return [[(1 - p) / (2 - p), 1 / (2 - p)], [p / (3 - p), (3 - 2 * p) / (3 - p)]]
             if v == 3:
-                return [[(1 - p) / (2 - p), 1 / (2 - p), Fraction(0)], [Fraction(0), Fraction(1), Fraction(0)],
+                return [[(2 - 2 * p) / (2 - p), p / (2 - p), Fraction(0)], [Fraction(0), Fraction(1), Fraction(0)],
                         [Fraction(0), Fraction(0), Fraction(1)]]
             return fraction_reference.binary_psi(fs, v.bit_length(), p)
 
@@ -257,6 +257,13 @@ def test_check_optimal_next_to_an_irrational_breakpoint():
     assert not holds and below < p <= above
     holds, p = check_optimal(*args, [1], below, 1, exact_set=True)
     assert not holds and p == below
+    # heap 3: sending 0 is worth (2 - 2p)/(2 - p) (a row of negative denominator), sending 2 is worth
+    # 1 - N_2 = 1/(2 - p) below 0.63397...: they tie at p = 1/2 only, 0 is best below, 2 above
+    args3 = (sol.game, sol.channel, sol.values(), (0, 1), 3)
+    assert check_optimal(*args3, [0], 0, fmpq(49, 100), exact_set=True) == (True, None)
+    assert check_optimal(*args3, [2], fmpq(51, 100), 1, exact_set=True) == (True, None)
+    assert check_optimal(*args3, [0], 0, fmpq(1, 2), exact_set=True) == (False, fmpq(1, 2))
+    assert check_optimal(*args3, [0, 2], fmpq(1, 2), fmpq(1, 2), exact_set=True) == (True, None)
     # the same next to N_3's rational breakpoint 1/2 through the binary channel (theory.md 3.1)
     sol = SMALL_SOLVED[SMALL[0]]
     args = (sol.game, sol.channel, sol.values(), (0, 1), 3)
