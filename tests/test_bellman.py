@@ -558,3 +558,49 @@ def test_wrong_piece_labels_are_named_in_one_line():
     forged = _forged_as_move(sol9, 5, worst)
     with pytest.raises(VerificationError, match=r"position 5: on \[0, [0-9/.]+\] sending \d is better than the stored value N = "):
         check_values(sol9.game, sol9.channel, _replace(sol9, 5, forged), (0, 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(roots=st.lists(st.tuples(st.fractions(min_value=-1, max_value=2, max_denominator=12), st.integers(1, 3)),
+                      max_size=4),
+       c=st.sampled_from([-3, -1, 1, 2]), bump=st.booleans(),
+       ends=st.tuples(st.fractions(min_value=-1, max_value=2, max_denominator=12),
+                      st.fractions(min_value=-1, max_value=2, max_denominator=12)),
+       strict=st.booleans(), flags=st.tuples(st.booleans(), st.booleans()))
+def test_the_exact_sign_tests_against_known_roots(roots, c, bump, ends, strict, flags):
+    """_nonneg_on and _positive_inside, the exact tests behind every
+    inequality, on g = c (p^2 + 1)^bump prod (p - r)^m with known rational
+    roots: the truth is read off the factors (the sign of g at t is the sign
+    of c times (t - r)^m), with no root isolation."""
+    from symbolic_noise.analysis.bellman import _nonneg_on, _positive_inside
+    from symbolic_noise.exact.algebraic import RealAlgebraic
+
+    lo, hi = sorted(ends)
+    if lo == hi:
+        return
+    g = fmpz_poly([c]) * (fmpz_poly([1, 0, 1]) if bump else fmpz_poly([1]))
+    for r, m in roots:
+        g *= fmpz_poly([-r.numerator, r.denominator]) ** m
+
+    def sign_at(t):
+        s = 1 if c > 0 else -1
+        for r, m in roots:
+            if t == r:
+                return 0
+            if t < r and m % 2:
+                s = -s
+        return s
+
+    inner = sorted({r for r, _ in roots if lo < r < hi})
+    cuts = [lo] + inner + [hi]
+    mids = [(u + v) / 2 for u, v in zip(cuts, cuts[1:])]
+    x, y = RealAlgebraic.rational(fmpq(lo.numerator, lo.denominator)), RealAlgebraic.rational(fmpq(hi.numerator, hi.denominator))
+    at = [sign_at(t) for t in cuts + mids]
+    if strict:
+        want = all(s > 0 for s in at)
+    else:
+        want = all(s >= 0 for s in at)
+    assert _nonneg_on(g, x, y, strict) == want
+    zero_x, zero_y = flags
+    ends_ok = (sign_at(lo) == 0 if zero_x else sign_at(lo) > 0) and (sign_at(hi) == 0 if zero_y else sign_at(hi) > 0)
+    assert _positive_inside(g, x, y, zero_x, zero_y) == (ends_ok and not inner and all(sign_at(t) > 0 for t in mids))
