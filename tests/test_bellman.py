@@ -7,7 +7,7 @@ import re
 
 import pytest
 from flint import fmpq, fmpz_poly
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import solve
@@ -561,6 +561,12 @@ def test_wrong_piece_labels_are_named_in_one_line():
 
 
 @settings(max_examples=60, deadline=None)
+@example(roots=[(Fraction(1, 4), 1), (Fraction(3, 4), 1)], c=1, bump=False, ends=(Fraction(0), Fraction(1)), strict=False,
+         flags=(False, False))  # negative inside only
+@example(roots=[(Fraction(1, 4), 2), (Fraction(1, 2), 1), (Fraction(3, 4), 1)], c=1, bump=False,
+         ends=(Fraction(0), Fraction(1)), strict=False, flags=(False, False))  # negative on the third stretch only
+@example(roots=[(Fraction(1, 3), 2)], c=2, bump=True, ends=(Fraction(0), Fraction(1)), strict=False,
+         flags=(False, False))  # touches 0 inside, away from the middle
 @given(roots=st.lists(st.tuples(st.fractions(min_value=-1, max_value=2, max_denominator=12), st.integers(1, 3)),
                       max_size=4),
        c=st.sampled_from([-3, -1, 1, 2]), bump=st.booleans(),
