@@ -670,6 +670,12 @@ EQUIVALENT: dict[str, str] = {
         _NO_POINT,
     '_nonneg_on: return s > 0 or (s == 0 and not strict) => return s >= 0 or (s == 0 and not strict)':
         _NO_POINT,
+    '_nonneg_on: if polys.sign(g(rational_between(u, v))) < 0: => if polys.sign(g(rational_between(u, v))) <= 0:':
+        "consecutive cuts are consecutive roots of g (or the ends), so g has no root strictly between them: its sign at the inner rational is -1 or 1, and <= 0 is < 0 there",
+    '_nonneg_on: if s < 0: => if s <= 0:':
+        "inside `if s != 0:` the Bernstein sign s is -1 or 1: <= 0 and < 1 are < 0 there",
+    '_nonneg_on: if s < 0: => if s < 1:':
+        "inside `if s != 0:` the Bernstein sign s is -1 or 1: <= 0 and < 1 are < 0 there",
     # fastpoint.py (2026-11-29)
     'point_solve: method: str = "exact", prec: int = 128, all_positions: bool = False): => method: str = "exact", prec: int = 129, all_positions: bool = False):':
         _FP_PREC,
