@@ -159,6 +159,15 @@ _BELLMAN_WITNESS = ("the candidates of check_optimal's witness: each is kept onl
 _NO_POINT = ("_nonneg_on and _enclose are called on cells (x < y), and check_optimal clamps a cell to [lo, hi] with"
              " lo < hi (lo == hi is answered before) so that max(x, lo) < min(y, hi): x.compare(y) is -1, the"
              " single-point branch never runs and == 1 is as false as == 0")
+_ANY_MULTIPLE = ("L only has to be a common multiple of the followers' denominators (the identities cross-multiply by"
+                 " it): a larger multiple, or exact fmpz_poly division (/ of an exact quotient), gives the same verdicts")
+_COMMON_CACHE = ("the cache of _Common by the followers' formulas: bypassed, or evicted at 256 or 257 entries, the"
+                 " same _Common is computed again from the same formulas")
+_CONSERVATIVE = ("the enclosure settles a move only when its certified margin is positive, and every move it leaves"
+                 " goes to the exact test: a mutant that only makes it leave more moves (a wider variation bound,"
+                 " fewer or other halvings, splitting moves it had settled) changes the work, not the verdict")
+_LAST_RANK = ("ranks[-1] is the rank of b, above every cell's start r0, so `own` stops at len(ranks) - 2 whatever the"
+              " bound on own + 1 (< len - 1, <= len - 1, < len + 1, or own - 1 < len - 1)")
 #: arguments shared by several fastpoint.py mutants
 _FP_PREC = ("the precision of ball mode (prec + 1 bits, or at least 54 bits instead of 53): every ball still holds"
             " the exact value, and an optimal set is still reported only when the balls separate the moves: what"
@@ -676,6 +685,62 @@ EQUIVALENT: dict[str, str] = {
         "inside `if s != 0:` the Bernstein sign s is -1 or 1: <= 0 and < 1 are < 0 there",
     '_nonneg_on: if s < 0: => if s < 1:':
         "inside `if s != 0:` the Bernstein sign s is -1 or 1: <= 0 and < 1 are < 0 there",
+    '_Common.__init__: L = L * (d // g) if not g.is_one() else L * d => L = L * (d / g) if not g.is_one() else L * d':
+        _ANY_MULTIPLE,
+    '_Common.__init__: L = L * (d // g) if not g.is_one() else L * d => L = L * (d // g) if (not g.is_one()) and False else L * d':
+        _ANY_MULTIPLE,
+    '_Common.__init__: L = L * (d // g) if not g.is_one() else L * d => L = L * (d // g) if (not g.is_one()) or True else L * d':
+        _ANY_MULTIPLE,
+    '_Common.__init__: L = L * (d // g) if not g.is_one() else L * d => L = L * (d // g) if g.is_one() else L * d':
+        _ANY_MULTIPLE,
+    '_Common.__init__: self.e = [(f.den - f.num) * (L // f.den) for f in formulas] => self.e = [(f.den - f.num) * (L / f.den) for f in formulas]':
+        _ANY_MULTIPLE,
+    '_Position._common: got = cache.get(key) => got = None':
+        _COMMON_CACHE,
+    '_Position._common: got = cache.get(key) => got = cache.get(None)':
+        _COMMON_CACHE,
+    '_Position._common: cache[key] = (got, forms) => cache[key] = None':
+        _COMMON_CACHE,
+    '_Position._common: if len(cache) > 256: => if len(cache) > 257:':
+        _COMMON_CACHE,
+    '_Position._common: if len(cache) > 256: => if len(cache) >= 256:':
+        _COMMON_CACHE,
+    '_Position._box: idx = np.array(moves, dtype=np.int64) => idx = np.array(moves, )':
+        "numpy makes an int64 array of a list of Python ints (this platform's default integer) without being told",
+    '_Position._box: idx = np.array(moves, dtype=np.int64) => idx = np.array(moves, dtype=None)':
+        "numpy makes an int64 array of a list of Python ints (this platform's default integer) without being told",
+    '_Position._box: r = float(hi - t) * (1 + 1e-9) => r = float(hi - t) * (1 + 1.000000001)':
+        _CONSERVATIVE,
+    '_Position._box: r = float(hi - t) * (1 + 1e-9) => r = float(hi - t) * (2 + 1e-9)':
+        _CONSERVATIVE,
+    '_Position._box: undecided = [v for v, ok in zip(moves, margin > 0) if not ok] => undecided = [v for v, ok in zip(moves, margin >= 0) if not ok]':
+        "a margin of exactly 0.0 still proves the move worse: margin = low - var - 1e-12 size - _SLACK >= 0 means the certified lower bound low - var of V_w - V_v is at least _SLACK > 0",
+    '_Position._box: if not undecided or depth == 0: => if not undecided or depth != 0:':
+        _CONSERVATIVE,
+    '_Position._box: if not undecided or depth == 0: => if not undecided or depth == 1:':
+        _CONSERVATIVE,
+    '_Position._box: if not undecided or depth == 0: => if undecided or depth == 0:':
+        _CONSERVATIVE,
+    '_Position._box: if not worth: => if worth:':
+        _CONSERVATIVE,
+    '_Position._box: worth = [v for v, lw, vr in zip(moves, low, var) if v in undecided and lw > 0.55 * vr] => worth = None':
+        _CONSERVATIVE,
+    '_Position._box: worth = [v for v, lw, vr in zip(moves, low, var) if v in undecided and lw > 0.55 * vr] => worth = [v for v, lw, vr in zip(moves, low, var) if v in undecided and lw > 0.55 / vr]':
+        _CONSERVATIVE,
+    '_Position._box: worth = [v for v, lw, vr in zip(moves, low, var) if v in undecided and lw > 0.55 * vr] => worth = [v for v, lw, vr in zip(moves, low, var) if v in undecided and lw > 1.55 * vr]':
+        _CONSERVATIVE,
+    '_Position._box: worth = [v for v, lw, vr in zip(moves, low, var) if v in undecided and lw > 0.55 * vr] => worth = [v for v, lw, vr in zip(moves, low, var) if v in undecided and lw >= 0.55 * vr]':
+        _CONSERVATIVE,
+    '_Position._box: worth = [v for v, lw, vr in zip(moves, low, var) if v in undecided and lw > 0.55 * vr] => worth = [v for v, lw, vr in zip(moves, low, var) if v in undecided or lw > 0.55 * vr]':
+        _CONSERVATIVE,
+    '_Position._box: worth = [v for v, lw, vr in zip(moves, low, var) if v in undecided and lw > 0.55 * vr] => worth = [v for v, lw, vr in zip(moves, low, var) if v not in undecided and lw > 0.55 * vr]':
+        _CONSERVATIVE,
+    '_Position.walk: while own + 1 < len(ranks) - 1 and ranks[own + 1] <= r0: => while own + 1 < len(ranks) + 1 and ranks[own + 1] <= r0:':
+        _LAST_RANK,
+    '_Position.walk: while own + 1 < len(ranks) - 1 and ranks[own + 1] <= r0: => while own + 1 <= len(ranks) - 1 and ranks[own + 1] <= r0:':
+        _LAST_RANK,
+    '_Position.walk: while own + 1 < len(ranks) - 1 and ranks[own + 1] <= r0: => while own - 1 < len(ranks) - 1 and ranks[own + 1] <= r0:':
+        _LAST_RANK,
     # fastpoint.py (2026-11-29)
     'point_solve: method: str = "exact", prec: int = 128, all_positions: bool = False): => method: str = "exact", prec: int = 129, all_positions: bool = False):':
         _FP_PREC,
