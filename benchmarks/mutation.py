@@ -131,7 +131,7 @@ _SHORTCUT = ("the identity of the increments is a shortcut: when it answers Fals
              " unchanged follower adds 0 to the sum) changes the work and the report's statistics, not the verdict")
 _FIRST_CELL = ("run_w is None only on a position's first cell, and changed is None exactly there: `run_w is None and"
                " changed is not None` is never true, as `run_w is not None and changed is not None` is never true"
-               " on the first cell")
+               " on the first cell (an empty `changed` there instead of None meets run_w is None the same way)")
 _EMPTY_NEAR = "near is the empty set just before: near |= X and near = X give the same set"
 _NONEMPTY_ROW = ("sum() starting from the int 0 instead of fmpq(0): a row is never empty (a non-terminal position has"
                  " a follower), so the first product is an fmpq and the sum is the same fmpq")
@@ -166,8 +166,12 @@ _COMMON_CACHE = ("the cache of _Common by the followers' formulas: bypassed, or 
 _CONSERVATIVE = ("the enclosure settles a move only when its certified margin is positive, and every move it leaves"
                  " goes to the exact test: a mutant that only makes it leave more moves (a wider variation bound,"
                  " fewer or other halvings, splitting moves it had settled) changes the work, not the verdict")
-_LAST_RANK = ("ranks[-1] is the rank of b, above every cell's start r0, so `own` stops at len(ranks) - 2 whatever the"
-              " bound on own + 1 (< len - 1, <= len - 1, < len + 1, or own - 1 < len - 1)")
+_LAST_RANK = ("ranks[-1] (of N_u, or of a follower's value) is the rank of b, above every cell's start r0, so the"
+              " index stops at len(ranks) - 2 whatever the bound on index + 1 (< len - 1, <= len - 1, < len + 1, or"
+              " index - 1 < len - 1)")
+_MORE_BOXES = ("the sub-boxes whose bounds are taken over [lo, hi] (a cell's hull, lo < hi): a slice that starts"
+               " earlier, ends later or covers all 64 takes the max (min) over more boxes, a looser bound, so fewer"
+               " pairs settled and the rest go to the exact test; the w == 0 branch is for a = b, which has no cell")
 #: arguments shared by several fastpoint.py mutants
 _FP_PREC = ("the precision of ball mode (prec + 1 bits, or at least 54 bits instead of 53): every ball still holds"
             " the exact value, and an optimal set is still reported only when the balls separate the moves: what"
@@ -740,6 +744,48 @@ EQUIVALENT: dict[str, str] = {
     '_Position.walk: while own + 1 < len(ranks) - 1 and ranks[own + 1] <= r0: => while own + 1 <= len(ranks) - 1 and ranks[own + 1] <= r0:':
         _LAST_RANK,
     '_Position.walk: while own + 1 < len(ranks) - 1 and ranks[own + 1] <= r0: => while own - 1 < len(ranks) - 1 and ranks[own + 1] <= r0:':
+        _LAST_RANK,
+    '_Psi.boxes: first = int(((lo - self.a) / w * self.BOXES).floor()) => first = int(((lo - self.a) * w * self.BOXES).floor())':
+        _MORE_BOXES,
+    '_Psi.boxes: first = int(((lo - self.a) / w * self.BOXES).floor()) => first = int(((lo - self.a) / w / self.BOXES).floor())':
+        _MORE_BOXES,
+    '_Psi.boxes: if w == 0: => if w != 0:':
+        _MORE_BOXES,
+    '_Psi.boxes: if w == 0: => if w == 1:':
+        _MORE_BOXES,
+    '_Psi.boxes: last = int(((hi - self.a) / w * self.BOXES).ceil()) => last = int(((hi + self.a) / w * self.BOXES).ceil())':
+        _MORE_BOXES,
+    '_Psi.boxes: return slice(0, self.BOXES) => return slice(0, )':
+        _MORE_BOXES,
+    '_Psi.boxes: return slice(0, self.BOXES) => return slice(0, None)':
+        _MORE_BOXES,
+    '_Psi.boxes: return slice(0, self.BOXES) => return slice(1, self.BOXES)':
+        _MORE_BOXES,
+    '_Psi.boxes: return slice(0, self.BOXES) => return slice(None, self.BOXES)':
+        _MORE_BOXES,
+    '_Psi.boxes: return slice(0, self.BOXES) => return slice(self.BOXES)':
+        _MORE_BOXES,
+    '_Psi.boxes: return slice(max(0, first), min(self.BOXES, max(last, first + 1))) => return slice(None, min(self.BOXES, max(last, first + 1)))':
+        _MORE_BOXES,
+    '_Psi.boxes: return slice(max(0, first), min(self.BOXES, max(last, first + 1))) => return slice(max(0, first), None)':
+        _MORE_BOXES,
+    '_Psi.boxes: return slice(max(0, first), min(self.BOXES, max(last, first + 1))) => return slice(max(0, first), min(self.BOXES, max(last, first + 2)))':
+        _MORE_BOXES,
+    '_Psi.bounds: return sup * (1 + 1e-12) + _SLACK, dsup * (1 + 1e-12) + _SLACK => return sup * (1 + 1.000000000001) + _SLACK, dsup * (1 + 1e-12) + _SLACK':
+        _CONSERVATIVE,
+    '_Psi.bounds: return sup * (1 + 1e-12) + _SLACK, dsup * (1 + 1e-12) + _SLACK => return sup * (1 + 1e-12) + _SLACK, dsup * (1 + 1.000000000001) + _SLACK':
+        _CONSERVATIVE,
+    '_Psi.bounds: return sup * (1 + 1e-12) + _SLACK, dsup * (1 + 1e-12) + _SLACK => return sup * (1 + 1e-12) + _SLACK, dsup * (2 + 1e-12) + _SLACK':
+        _CONSERVATIVE,
+    '_Psi.bounds: return sup * (1 + 1e-12) + _SLACK, dsup * (1 + 1e-12) + _SLACK => return sup * (2 + 1e-12) + _SLACK, dsup * (1 + 1e-12) + _SLACK':
+        _CONSERVATIVE,
+    '_Position.walk: changed if k else None) => changed if (k) or True else None)':
+        _FIRST_CELL,
+    '_Position.walk: while i + 1 < len(fr) - 1 and fr[i + 1] <= r0: => while i + 1 < len(fr) + 1 and fr[i + 1] <= r0:':
+        _LAST_RANK,
+    '_Position.walk: while i + 1 < len(fr) - 1 and fr[i + 1] <= r0: => while i + 1 <= len(fr) - 1 and fr[i + 1] <= r0:':
+        _LAST_RANK,
+    '_Position.walk: while i + 1 < len(fr) - 1 and fr[i + 1] <= r0: => while i - 1 < len(fr) - 1 and fr[i + 1] <= r0:':
         _LAST_RANK,
     # fastpoint.py (2026-11-29)
     'point_solve: method: str = "exact", prec: int = 128, all_positions: bool = False): => method: str = "exact", prec: int = 129, all_positions: bool = False):':
