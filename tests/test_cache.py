@@ -445,3 +445,318 @@ def test_degrees_are_the_largest_degrees_of_the_stored_formulas(tmp_path):
     with SolutionCache(path, Nim(5), "binary", on_warning=messages.append) as store:
         solve(Nim(5), "binary", store=store)
         assert (store.loaded, store.rejected) == (4, 1) and "recorded degree" in messages[0]
+
+
+# --------------------------------------------------------------------------- the mutation run's survivors
+
+
+def _reference():
+    sys.path.insert(0, os.path.dirname(__file__))
+    import fraction_reference
+
+    return fraction_reference
+
+
+def _agrees_with_backward_induction(sol, positions, reference_at, points=("0", "1/3", "5/7", "1")):
+    """Every value of ``sol`` at rational points is backward induction in Fractions."""
+    from fractions import Fraction
+
+    for text in points:
+        p = Fraction(text)
+        if not sol.interval[0] <= fmpq(p.numerator, p.denominator) <= sol.interval[1]:
+            continue
+        ref = reference_at(p)
+        for v in positions:
+            got = sol.value(v)(fmpq(p.numerator, p.denominator))
+            assert Fraction(int(got.p), int(got.q)) == ref[v][0], (v, text)
+
+
+def _write_by_hand(path, context, entries):
+    """A cache file written to FORMAT_VERSION 2 without the cache: the table,
+    the context, the compact-JSON position keys and the SHA-256 checksums."""
+    import hashlib
+
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS solutions (context TEXT NOT NULL, position TEXT NOT NULL, data TEXT NOT NULL,"
+            " created REAL NOT NULL, checksum TEXT, degree INTEGER, PRIMARY KEY (context, position))"
+        )
+        for key, text in entries.items():
+            conn.execute(
+                "INSERT INTO solutions VALUES (?, ?, ?, 0, ?, NULL)",
+                (context, key, text, hashlib.sha256(text.encode("utf-8")).hexdigest()),
+            )
+
+
+def test_a_file_written_to_the_documented_format_is_read(tmp_path):
+    """FORMAT_VERSION 2 on disk, as earlier releases wrote it: the context is
+    the JSON list [2, ruleset, channel, a, b, misère, "optimal/optimal"] (a
+    channel file named "custom:" + the SHA-256 of its document), a position is
+    its compact JSON.  Entries written by hand to that format are served, for
+    every part of the key, and the values are backward induction."""
+    from symbolic_noise.games.channels import custom_channel_from_json
+    from symbolic_noise.games.provenance import document_hash
+    from symbolic_noise.solvers.storage import codec
+
+    ref = _reference()
+    doc = {"default": "binary", "rows": [{"position": 2, "sent": 0, "received": [[0, "1 - p/2"], [1, "p/2"]]}]}
+    cases = [
+        (Nim(3), "binary", ("1/4", "1"), False, "binary", lambda p: ref.nim(3, "binary", p)),
+        (Nim(3), "binary", ("0", "1"), True, "binary", lambda p: ref.nim(3, "binary", p, misere=True)),
+        (Nim(3), custom_channel_from_json(doc), ("0", "1"), False, "custom:" + document_hash(doc), None),
+        (Chomp(2, 2), "king", ("0", "1"), False, "king", lambda p: ref.chomp((2, 2), "king", p)),
+    ]
+    for i, (game, channel, (a, b), misere, name, reference_at) in enumerate(cases):
+        path = str(tmp_path / f"hand{i}.sqlite")
+        fresh = solve(game, channel, (a, b), misere=misere)
+        positions = [v for v in fresh.values() if game.followers(v)]
+        context = json.dumps([2, game.key(), name, a, b, misere, "optimal/optimal"])
+        keys = {json.dumps(list(v) if isinstance(v, tuple) else v, separators=(",", ":")): v for v in positions}
+        _write_by_hand(path, context, {k: codec.text(fresh.value(v)) for k, v in keys.items()})
+        messages = []
+        with SolutionCache(path, game, channel, (a, b), misere=misere, on_warning=messages.append) as store:
+            assert store.context == context
+            sol = solve(game, channel, (a, b), misere=misere, store=store)
+            assert (store.loaded, store.saved, store.rejected) == (len(positions), 0, 0) and not messages
+            assert set(store.positions()) == set(keys) == set(store.degrees())
+        if reference_at is not None:
+            _agrees_with_backward_induction(sol, positions, reference_at)
+
+
+def test_the_lower_end_of_the_interval_is_part_of_the_key(tmp_path):
+    """Values on [0, 1] never answer for [1/4, 1] (nor the reverse): the
+    value on [1/4, 1] starts at 1/4 and is backward induction there."""
+    ref = _reference()
+    path = str(tmp_path / "c.sqlite")
+    for interval in [(0, 1), ("1/4", 1), (0, 1)]:
+        with SolutionCache(path, Nim(4), "binary", interval) as store:
+            sol = solve(Nim(4), "binary", interval, store=store)
+            assert store.rejected == 0
+            assert store.loaded == (4 if interval == (0, 1) and store.saved == 0 else 0)
+        assert sol.value(4).points[0] == exact_lower(interval)
+        _agrees_with_backward_induction(sol, range(1, 5), lambda p: ref.nim(4, "binary", p))
+
+
+def exact_lower(interval):
+    from symbolic_noise.exact.formula import exact_number
+
+    return exact_number(interval[0])
+
+
+def test_a_file_whose_table_is_not_ours_is_refused(tmp_path):
+    from symbolic_noise.errors import CacheError
+
+    for i, columns in enumerate([
+        "context TEXT, position TEXT, data TEXT, created REAL, checksum TEXT, degree INTEGER, owner TEXT",  # one more
+        "context TEXT, position TEXT",  # two missing
+    ]):
+        path = str(tmp_path / f"other{i}.sqlite")
+        with sqlite3.connect(path) as conn:
+            conn.execute(f"CREATE TABLE solutions ({columns})")
+        with pytest.raises(CacheError, match="not a symbolic-noise cache"):
+            SolutionCache(path, Nim(3), "binary")
+    # a cache written before checksums and degrees gains the two columns, and works
+    path = str(tmp_path / "old.sqlite")
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE solutions (context TEXT NOT NULL, position TEXT NOT NULL, data TEXT NOT NULL,"
+                     " created REAL NOT NULL, PRIMARY KEY (context, position))")
+    with SolutionCache(path, Nim(3), "binary") as store:
+        solve(Nim(3), "binary", store=store)
+    with SolutionCache(path, Nim(3), "binary") as store:
+        assert store.load(3) == solve(Nim(3), "binary").value() and store.loaded == 1
+
+
+def test_the_default_warning_names_the_entry_and_the_file(tmp_path):
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(3), "binary") as store:
+        solve(Nim(3), "binary", store=store)
+    _tamper(path, "3", _flip_byte)
+    with SolutionCache(path, Nim(3), "binary") as store, pytest.warns(CacheWarning) as record:
+        assert store.load(3) is None
+    assert len(record) == 1
+    message = str(record[0].message)
+    assert "position 3" in message and path in message and "checksum does not match" in message
+
+
+def test_a_plain_load_is_the_default_and_needs_no_followers(tmp_path):
+    """Without verify (the default) an entry is served on its checksum alone:
+    N_3 with no entry for 1 and 2 is served, and is 13/20 at p = 1/4 (binary
+    channel: N_3(p) = (1 - p + p^2)/(1 + p) on [0, 1/2])."""
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(3), "binary") as store:
+        solve(Nim(3), "binary", store=store)
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM solutions WHERE position != '3'")
+    with SolutionCache(path, Nim(3), "binary") as store:
+        assert store.verify is False
+        value = store.load(3)
+        assert value is not None and (store.loaded, store.rejected) == (1, 0)
+    for p in (fmpq(0), fmpq(1, 4), fmpq(1, 3), fmpq(1, 2)):
+        assert value(p) == (1 - p + p * p) / (1 + p)
+    with SolutionCache(path, Nim(3), "binary", verify=True, on_warning=lambda m: None) as store:
+        assert store.load(3) is None and store.rejected == 1  # its followers have no entry to prove it against
+
+
+def test_a_verified_load_proves_the_followers_from_their_entries(tmp_path):
+    """load(5) with verify=True, nothing proved yet in this process: the
+    followers' entries are loaded and proved first (loaded counts all five),
+    and the values are backward induction."""
+    ref = _reference()
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(5), "binary") as store:
+        solve(Nim(5), "binary", store=store)
+    messages = []
+    with SolutionCache(path, Nim(5), "binary", verify=True, on_warning=messages.append) as store:
+        value = store.load(5)
+        assert value is not None and not messages and (store.loaded, store.rejected) == (5, 0)
+        values = {v: store.load(v) for v in range(1, 6)}
+    from fractions import Fraction
+
+    for p in (Fraction(1, 5), Fraction(2, 3)):
+        want = ref.nim(5, "binary", p)
+        for v in range(1, 6):
+            got = values[v](fmpq(p.numerator, p.denominator))
+            assert Fraction(int(got.p), int(got.q)) == want[v][0]
+
+
+def test_values_saved_in_this_run_are_the_proof_of_their_parents(tmp_path):
+    """verify=True: a value saved (computed) in this run is what its parents'
+    entries are proved against, without reading its entry back."""
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(4), "binary", verify=True) as store:
+        sol = solve(Nim(4), "binary", store=store)
+        assert store.saved == 4 and store.loaded == 0
+        assert store.load(4) == sol.value(4)
+        assert (store.loaded, store.rejected) == (1, 0)  # 1, 2, 3 came from this run
+
+
+def test_verified_terminal_entries_follow_the_play_convention(tmp_path):
+    """A terminal position's value is 0 in normal play and 1 in misère play
+    (the player who cannot move wins): a verified load serves the right
+    constant and rejects the other one."""
+    from symbolic_noise.exact.piecewise import PiecewiseFunction
+
+    for misere in (False, True):
+        for c in (0, 1):
+            path = str(tmp_path / f"t{int(misere)}{c}.sqlite")
+            messages = []
+            with SolutionCache(path, Nim(2), "binary", misere=misere, verify=True, on_warning=messages.append) as store:
+                store.save(0, PiecewiseFunction.constant(c, 0, 1, frozenset(), frozenset()))
+            with SolutionCache(path, Nim(2), "binary", misere=misere, verify=True, on_warning=messages.append) as store:
+                got = store.load(0)
+            if c == int(misere):
+                assert got is not None and got(fmpq(1, 3)) == c and not messages
+            else:
+                assert got is None and "terminal" in messages[0]
+
+
+def test_degrees_that_no_solve_writes_read_as_unknown(tmp_path):
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(3), "binary") as store:
+        sol = solve(Nim(3), "binary", store=store)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE solutions SET degree = -1 WHERE position = '1'")
+        conn.execute("UPDATE solutions SET degree = 'two' WHERE position = '2'")
+        conn.execute("UPDATE solutions SET degree = NULL WHERE position = '3'")
+    with SolutionCache(path, Nim(3), "binary") as store:
+        assert store.degrees() == {"1": None, "2": None, "3": None}
+        assert store.load(3) == sol.value(3)  # an unknown degree is no reason to refuse
+
+
+def test_an_illegal_optimal_move_is_refused_even_with_a_valid_checksum(tmp_path):
+    """Without verify, an entry whose optimal moves are not moves of the
+    position is refused (moves of Nim 3 are 0, 1, 2), checksum or not."""
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(3), "binary") as store:
+        solve(Nim(3), "binary", store=store)
+
+    def illegal(text):
+        data = json.loads(text)
+        data["labels"][0] = [0, 3]
+        return json.dumps(data, separators=(",", ":"))
+
+    _tamper(path, "3", illegal, fix_checksum=True)
+    messages = []
+    with SolutionCache(path, Nim(3), "binary", on_warning=messages.append) as store:
+        assert store.load(3) is None and "not legal moves" in messages[0]
+
+
+def test_a_forged_breakpoint_is_refused_by_verify(tmp_path):
+    """verify=True decodes untrusted: a breakpoint whose interval does not
+    isolate a root of its polynomial (checksum recomputed) is refused, and
+    the recomputed value is the true one."""
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(5), "binary") as store:
+        fresh = solve(Nim(5), "binary", store=store)
+
+    def forge(text):
+        data = json.loads(text)
+        for x in data["points"]:
+            if isinstance(x, dict):
+                x["lo"], x["hi"] = "0", "1"  # [0, 1]: not the interval the solve isolated the root in
+        return json.dumps(data, separators=(",", ":"))
+
+    with sqlite3.connect(path) as conn:
+        text = conn.execute("SELECT data FROM solutions WHERE position = '5'").fetchone()[0]
+    assert any(isinstance(x, dict) for x in json.loads(text)["points"])
+    _tamper(path, "5", forge, fix_checksum=True)
+    messages = []
+    with SolutionCache(path, Nim(5), "binary", verify=True, on_warning=messages.append) as store:
+        sol = solve(Nim(5), "binary", store=store)
+        assert store.rejected == 1 and "position 5" in messages[0]
+    assert "does not isolate one root" in messages[0]  # refused by the untrusted decoder, before any proof
+    assert sol.value(5) == fresh.value(5)
+
+
+def test_channels_named_by_their_key_alone_are_cached(tmp_path):
+    """A channel given as Python tables (no file, not built in) is keyed by
+    its own key: cached and served, equal to the uncached solve; one given as
+    a Python function has no key and is not cached."""
+    ref = _reference()
+    table = CustomChannel({2: {0: {0: "1-p", 1: "p"}, 1: {1: 1}}}, default="identity")
+    path = str(tmp_path / "c.sqlite")
+    for loaded in (0, 3):
+        with SolutionCache(path, Nim(3), table) as store:
+            assert store.enabled and json.loads(store.context)[2] == table.key()
+            sol = solve(Nim(3), table, store=store)
+            assert store.loaded == loaded
+    assert sol.value(3) == solve(Nim(3), table).value(3)
+    # the same psi written out: at heap 2 move 0 arrives as 0 w.p. 1-p, as 1 w.p. p; move 1 arrives exactly
+    from fractions import Fraction
+
+    for p in (Fraction(1, 3), Fraction(3, 4)):
+        def psi(v, fs, p=p):
+            if v == 2:
+                return [[1 - p, p], [Fraction(0), Fraction(1)]]
+            return ref.identity_psi(len(fs))
+        want = ref.backward_induction(3, ref.nim_followers, psi)
+        assert sol.value(3)(fmpq(p.numerator, p.denominator)) == fmpq(want[3][0].numerator, want[3][0].denominator)
+
+
+def test_an_error_inside_a_write_is_rolled_back_and_raised(tmp_path):
+    """An exception while storing leaves no open transaction and reaches the
+    caller; an exception inside ``with SolutionCache(...)`` is not swallowed."""
+    path = str(tmp_path / "c.sqlite")
+    with SolutionCache(path, Nim(3), "binary") as store:
+        with pytest.raises(TypeError):
+            store.save_text({1, 2}, "x")  # a set is no JSON position
+        solve(Nim(3), "binary", store=store)  # the next transactions start and commit
+        assert store.saved == 3
+    with pytest.raises(ZeroDivisionError):
+        with SolutionCache(path, Nim(3), "binary"):
+            1 / 0
+    assert len(rows(path)) == 3
+
+
+def test_default_cache_path(monkeypatch, tmp_path):
+    from symbolic_noise.solvers.storage.cache import default_cache_path
+
+    monkeypatch.setenv("SYMBOLIC_NOISE_CACHE", str(tmp_path / "mine.sqlite"))
+    assert default_cache_path() == str(tmp_path / "mine.sqlite")
+    monkeypatch.setenv("SYMBOLIC_NOISE_CACHE", "")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    if sys.platform.startswith("linux"):  # the docstring's ~/.cache/symbolic_noise/solutions.sqlite
+        assert default_cache_path() == str(tmp_path / "xdg" / "symbolic_noise" / "solutions.sqlite")
+    monkeypatch.delenv("SYMBOLIC_NOISE_CACHE")
+    assert os.path.basename(default_cache_path()) == "solutions.sqlite"
+    assert os.path.basename(os.path.dirname(default_cache_path())) == "symbolic_noise"

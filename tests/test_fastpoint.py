@@ -275,3 +275,169 @@ def test_values_from_the_paper():
 
 def as_q(x):
     return fmpq(x.numerator, x.denominator)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([(2, 2), (3, 2), (3, 3), (3, 2, 1), (2, 2, 2), (2,), (1, 1)]), fractions_01, st.booleans(),
+       st.sampled_from(["king", "rook", "all", "uniform", "identity"]))
+def test_chomp_ball_mode_holds_the_fraction_values(board, p, misere, channel):
+    """Ball mode on Chomp (the neighbour channels' sparse sums in balls): at
+    every position the ball holds the exact value of backward induction in
+    Fractions, an optimal set is reported only when it is the exact one, and
+    the root's move values hold the exact ones."""
+    game = Chomp(len(board), board[0])
+    q = fmpq(p.numerator, p.denominator)
+    fast = point_solve(game, channel, q, start=board, misere=misere, method="ball", all_positions=True)
+    want = ref.chomp(board, channel, p, misere)
+    assert set(fast) == set(want)
+    for v, (value, best, moves) in want.items():
+        lo, hi = ball_bounds(fast[v].value)
+        assert lo <= as_q(value) <= hi and hi - lo < fmpq(1, 10**20)
+        names = ref.chomp_squares(v)
+        assert fast[v].optimal in (None, frozenset(names[i] for i in best))
+        if len(best) == len(names) == 1 or (channel == "identity" and len({*moves}) == len(moves)):
+            assert fast[v].optimal == frozenset(names[i] for i in best)
+    root = fast[board]
+    assert set(root.move_values) == set(ref.chomp_squares(board))
+    for name, x in zip(ref.chomp_squares(board), want[board][2]):
+        lo, hi = ball_bounds(root.move_values[name])
+        assert lo <= as_q(x) <= hi
+
+
+@pytest.mark.parametrize("k", [17, 33])
+def test_nim_binary_heaps_past_powers_of_two(k):
+    """Heaps past several powers of two (the codes widen at 2, 4, 8, 16, 32),
+    at p = 1 (the channel's limit) and inside (0, 1), every position against
+    backward induction in Fractions; at p = 1 the codes stay as wide as the
+    heaps need (33 chips: 6 digits; a digit more per heap would be 2^33 codes)."""
+    for p in (Fraction(1), Fraction(2, 7)):
+        fast = point_solve(Nim(k), "binary", as_q(p), all_positions=True)
+        want = ref.nim(k, "binary", p)
+        for v in want:
+            _agrees(fast[v], want[v], list(range(v)))
+        assert fast[k].move_values == {m: as_q(x) for m, x in enumerate(want[k][2])}
+
+
+def test_ball_mode_move_values_and_terminal_starts():
+    """Ball mode keeps the root's move values (balls holding the exact ones);
+    a terminal start is worth 0 (misère: 1) with no moves."""
+    for k, p in [(6, Fraction(1, 3)), (9, Fraction(3, 4))]:
+        fast = point_solve(Nim(k), "binary", as_q(p), method="ball")
+        moves = ref.nim(k, "binary", p)[k][2]
+        assert set(fast.move_values) == set(range(k))
+        for m, x in enumerate(moves):
+            lo, hi = ball_bounds(fast.move_values[m])
+            assert lo <= as_q(x) <= hi
+    for game, start in [(Chomp(2, 2), (1,)), (Nim(3), 0)]:
+        for misere in (False, True):
+            for channel in (["king", "rook", "all"] if isinstance(game, Chomp) else ["binary"]):
+                r = point_solve(game, channel, fmpq(1, 3), start=start, misere=misere)
+                assert r.value == int(misere) and r.optimal == frozenset() and r.move_values == {}
+
+
+def test_value_at_reads_the_cache_on_its_interval_only(tmp_path):
+    """value_at reads a stored value at every p of its interval, ends
+    included, and computes (from the position asked, in the play convention
+    asked) anywhere else; both agree with backward induction in Fractions."""
+    from symbolic_noise.solvers.storage.cache import SolutionCache
+
+    a, b = fmpq(1, 4), fmpq(3, 4)
+    with SolutionCache(str(tmp_path / "c.sqlite"), Nim(5), "binary", (a, b)) as store:
+        solve(Nim(5), "binary", (a, b), store=store)
+        for p in (a, fmpq(1, 3), fmpq(1, 2), fmpq(7, 10), b, fmpq(1, 8), fmpq(7, 8)):
+            inside = a <= p <= b
+            for start in (5, 4):
+                got = value_at(Nim(5), "binary", p, start=start, store=store)
+                want = ref.nim(5, "binary", Fraction(int(p.p), int(p.q)))[start]
+                assert got.p == p and got.method == ("piecewise" if inside else "exact")
+                assert got.value == as_q(want[0]) and got.optimal == frozenset(want[1])
+                assert got.move_values == ({} if inside else {m: as_q(x) for m, x in enumerate(want[2])})
+    got = value_at(Nim(4), "binary", fmpq(1, 3), start=3, misere=True)
+    want = ref.nim(3, "binary", Fraction(1, 3), misere=True)[3]
+    assert got.value == as_q(want[0]) and got.optimal == frozenset(want[1])
+
+
+def test_heap_games_and_encodings_against_the_slow_reference():
+    """Games whose moves are named by the position (octal/subtraction games),
+    and 1-pile Nim through a binary channel with its own encoding (not the
+    fast Nim path), against pointwise.evaluate at rational p."""
+    from symbolic_noise.games.channels import BinaryChannel
+    from symbolic_noise.games.registry import game_from_spec
+
+    def reversed_codes(game, v):  # the chips left, written with their bits reversed
+        width = max(1, v.bit_length())
+        return width, tuple(int(format(w, f"0{width}b")[::-1], 2) for w in game.followers(v))
+
+    cases = [(game_from_spec("kayles", "5"), "binary"), (game_from_spec("subtraction:1,2", "7"), "binary"),
+             (game_from_spec("kayles", "4"), "uniform"), (Nim(6), BinaryChannel(encoding=reversed_codes))]
+    for game, channel in cases:
+        for p in (fmpq(1, 3), fmpq(5, 7)):
+            for method in ("exact", "ball"):
+                fast = point_solve(game, channel, p, method=method)
+                want = evaluate(game, channel, p)[game.start()]
+                assert fast.p == p and fast.method == method
+                if method == "exact":
+                    _same(fast, want)
+                else:
+                    lo, hi = ball_bounds(fast.value)
+                    assert lo <= want.value <= hi and fast.optimal in (None, want.optimal)
+                    assert set(fast.move_values) == set(want.move_values)
+
+
+def test_p_one_ball_ties_and_uniform_balls():
+    """At p = 1 the Nim answer is exact even in ball mode; at an exact tie a
+    ball answer names no optimal set or the exact one; the uniform channel's
+    moves are all optimal, in balls too."""
+    r = point_solve(Nim(5), "binary", 1, method="ball")
+    assert r.method == "exact" and r.value == as_q(ref.nim(5, "binary", Fraction(1))[5][0])
+    for game, channel, p, tied in [(Nim(3), "binary", fmpq(1, 2), {0, 1, 2}),
+                                   (Chomp(2, 2), "king", fmpq(1, 3), {(1, 2), (2, 1), (2, 2)})]:
+        assert point_solve(game, channel, p).optimal == tied
+        assert point_solve(game, channel, p, method="ball").optimal in (None, frozenset(tied))
+    for game in (Nim(4), Chomp(2, 3)):
+        r = point_solve(game, "uniform", fmpq(2, 5), method="ball")
+        assert r.optimal == frozenset(r.move_values) and len(r.move_values) == len(game.followers(game.start()))
+
+
+def test_constant_channels_are_found_below_the_root_only():
+    from symbolic_noise.errors import InvalidChannelError
+    from symbolic_noise.games.channels import CustomChannel
+    from symbolic_noise.solvers.onepoint.fastpoint import check_p, solve_constant
+
+    const = CustomChannel({3: {0: {0: "1/2", 1: "1/2"}, 1: {1: 1}, 2: {2: "1/3", 1: "2/3"}}}, default="identity")
+    assert is_constant_channel(Nim(5), const, 5, (0, 1))
+    varying = CustomChannel({5: {0: {0: "1-p", 1: "p"}}}, default="identity")  # depends on p at heap 5 only
+    assert is_constant_channel(Nim(5), varying, 3, (0, 1)) and not is_constant_channel(Nim(5), varying, 5, (0, 1))
+    bad = CustomChannel({3: {0: {0: "3/2", 1: "-1/2"}}}, default="identity")  # constant, not a distribution
+    with pytest.raises(InvalidChannelError, match="position 3"):
+        is_constant_channel(Nim(4), bad, 4, (0, 1))
+    with pytest.raises(InvalidChannelError, match=r"psi at position \(2,2\), sent \(1, 2\), received \(2, 1\) is negative"):
+        bad = CustomChannel({(2, 2): {(1, 1): {(1, 1): "3/2", (2, 1): "-1/2"}}}, default="uniform")
+        is_constant_channel(Chomp(2, 2), bad, (2, 2), (0, 1))
+    # the one-piece solution of a constant channel, misère, read at a position it did not solve: a move
+    # to w > 0 arrives, or (half the time) empties the heap, which misère play makes the worst move
+    halves = CustomChannel(lambda v, w, u: 1 if w == u == 0 else (fmpq(1, 2) if w and u in (0, w) else 0))
+
+    def psi(v, fs):
+        return [[Fraction(1 if w == u == 0 else (Fraction(1, 2) if w and u in (0, w) else 0)) for u in fs] for w in fs]
+
+    for misere in (False, True):
+        sol = solve_constant(Nim(6), halves, (fmpq(0), fmpq(1)), 3, misere=misere)
+        want = ref.backward_induction(6, ref.nim_followers, psi, misere)
+        for v in (3, 5, 6):
+            got = sol.at("1/3", v)
+            assert got.value == as_q(want[v][0]) and got.optimal == frozenset(want[v][1])
+    for bad_p in ("3/2", "-1/3"):
+        with pytest.raises(Exception, match="outside"):
+            check_p(bad_p)
+
+
+def test_ball_bounds_of_large_and_exact_balls():
+    from flint import arb
+
+    for x in (arb(3) * 2**70, arb(5) / 2**80, arb(7)):
+        lo, hi = ball_bounds(x)
+        assert lo == hi and float(lo) == float(x)
+    x = arb(2) ** 100 / 3
+    lo, hi = ball_bounds(x)
+    assert lo < fmpq(2**100, 3) < hi and hi - lo < 2**60  # (53 bits: a relative radius near 2^-53)

@@ -675,10 +675,6 @@ class _Checker:
         self.common_cache: dict = {}
 
 
-def _checker(game, channel, values, interval, misere) -> "_Checker":
-    return _Checker(game, channel, values, interval, misere)
-
-
 def check_position(game, channel, values: Mapping, interval, u, *, misere: bool = False,
                    labels: bool = False) -> BellmanReport:
     """The Bellman check of the one position ``u``, its followers' values

@@ -217,10 +217,7 @@ def _nim_binary(K, p, misere, ar, keep_all):
     else:
         A = arb_mat(2, 1, [arb(g * x0) for g in G])
     for k in range(1, K + 1):
-        width = k.bit_length()
-        if width > n:
-            A, G, n = _widen(A, G, a, c, exact), [c * g for g in G] + [a * g for g in G], width
-            pc, weights = _popcounts(n), [a**d * c ** (n - d) for d in range(n + 1)]
+        # the codes have the width of k here: the end of the last step widened them
         As = A.entries()[:k]
         Gs = G[:k]
         if exact:
@@ -267,15 +264,14 @@ def _nim_binary_at_one(K, misere, keep_all):
     far, tot, cnt = [0, 1], [x0, x0], [1, 1]  # width 1, codes {0, 1}, r = 0 added
     n = 1
     for k in range(1, K + 1):
-        if k.bit_length() > n:  # a leading digit: every distance to s + 2^n grows by one
-            far, tot, cnt, n = far + [d + 1 for d in far], tot * 2, cnt * 2, n + 1
+        # the codes have the width of k here: the end of the last step widened them
         moves = [tot[s] / cnt[s] for s in range(k)]
         top = max(moves)
         if keep_all or k == K:
             out[k] = (top, [s for s, x in enumerate(moves) if x == top], moves if k == K else None)
         if k == K:
             break
-        if (k + 1).bit_length() > n:
+        if (k + 1).bit_length() > n:  # a leading digit: every distance to s + 2^n grows by one
             far, tot, cnt, n = far + [d + 1 for d in far], tot * 2, cnt * 2, n + 1
         x = 1 - top
         for s in range(1 << n):
@@ -415,8 +411,8 @@ def _generic(game, channel, root, p, misere, ar, keep_all):
         else:
             xs = [x_of[u] for u in fs]
             if kind is _uniform:  # every move is worth the mean: all of them are optimal
-                value = sum(xs[1:], xs[0]) / len(xs)
-                best, moves = range(len(xs)), [value] * len(xs)
+                moves = _uniform(game, v, fs, xs, ball_p, p, ar)
+                value, best = moves[0], range(len(xs))
             else:
                 moves = kind(game, v, fs, xs, ball_p, p, ar)
                 value, best = ar.best(moves)
