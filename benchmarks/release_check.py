@@ -112,7 +112,11 @@ def check_case(spec: list[str], channel: str, cache: str, work: str, timings: li
 
     table, t = run(["table", *spec, *common, "--step", "0.01"])
     timings.append((name, "table --step 0.01", t))
-    rows = table.strip().splitlines()[1:]
+    lines = table.strip().splitlines()
+    comments = [line for line in lines if line.startswith("# ")]
+    if not any(line.startswith("# game: ") for line in comments) or not any(line.startswith("# software: ") for line in comments):
+        raise Disagreement(f"{name}: the table does not open with its provenance")
+    rows = lines[len(comments) + 1:]  # the provenance, the column names, then the rows
     if len(rows) != 101:
         raise Disagreement(f"{name}: the table has {len(rows)} rows")
     for row in rows:
@@ -125,6 +129,8 @@ def check_case(spec: list[str], channel: str, cache: str, work: str, timings: li
     at, t = run(["solve", *spec, *common, "--at", "3/10", "--format", "json"])
     timings.append((name, "--at 3/10", t))
     at = json.loads(at)
+    if at.get("meta", {}).get("game", {}).get("description") != sol.game.describe():
+        raise Disagreement(f"{name}: --at's JSON does not name its game")
     if Fraction(at["value"]) != to_fraction(sol.at(Fraction(3, 10)).value) or at["value_decimal"][:17] != rows[30].split(",")[2][:17]:
         raise Disagreement(f"{name}: --at 3/10 gives {at['value_decimal']}, the table {rows[30]}")
 
