@@ -123,6 +123,9 @@ class Located:
 class PhaseDiagram:
     """The decomposition of [0, 1]^2 with N(p, q) and the optimal moves on every cell."""
 
+    #: which decomposition made it ("sweep" or "cad"), set by :func:`phase`
+    method: str | None = None
+
     def __init__(self, game, channel, opponent, start, misere, proj, cols, cells, solver):
         from .phasecells import merge
 

@@ -286,17 +286,12 @@ def _point_at(args):
 def _point_provenance(args, p) -> tuple[dict, str]:
     """The provenance record and the words naming the game and channel of an answer at one p
     without a piecewise solve (method: exact backward induction at p, or balls)."""
-    from ..games.provenance import record
+    from .pointgrid import _Head
 
     game = game_from_spec(args.game, args.param)
-    channel = _channel(args, game)
-    start = _position(game, args.position)
-    start = game.start() if start is None else start
+    head = _Head(game, _channel(args, game), _position(game, args.position), (p, p), args.misere)
     method = "pointwise-ball" if args.method == "pointwise" else "pointwise-exact"
-    meta = record(game, channel, position=start, misere=args.misere, interval=(p, p), method=method)
-    desc = game.describe() + ("" if start == game.start() else f", position {game.position_label(start)}")
-    head = f"{desc}, {channel.name} channel{', misère play' if args.misere else ''}"
-    return meta, head
+    return reports.provenance(head, method=method), reports.title(head, interval=False).removeprefix("N(p) for ")
 
 
 def cmd_solve(args) -> int:
@@ -405,7 +400,7 @@ def _pointwise(args):
     except ValueError as exc:
         raise IntervalError(str(exc)) from None
     rows = pointgrid.grid_rows(game, channel, points, args.digits, start=start, misere=args.misere)
-    return pointgrid._Head(game, channel, start, (a, b)), rows
+    return pointgrid._Head(game, channel, start, (a, b), args.misere), rows
 
 
 def cmd_table(args) -> int:
@@ -422,11 +417,7 @@ def cmd_table(args) -> int:
         elif args.format == "latex":
             raise SymbolicNoiseError("--format latex takes the piecewise method (--method piecewise)")
         else:
-            from ..games.provenance import record
-
-            meta = record(head.game, head.channel, position=head.start, misere=args.misere, interval=head.interval,
-                          method="pointwise")
-            out = reports.comment_header(meta) + pointgrid.table_csv(head, rows, pd)
+            out = reports.comment_header(reports.provenance(head, method="pointwise")) + pointgrid.table_csv(head, rows, pd)
         _emit(out, args)
         return 0
     game, sol = _solve(args)
@@ -462,11 +453,7 @@ def cmd_plot(args) -> int:
         if args.xlim:
             lo, hi = _interval(args.xlim)
             fig.axes[0].set_xlim(float(lo), float(hi))  # drawing only
-        from ..games.provenance import record
-
-        head = point[0]
-        meta = record(head.game, head.channel, position=head.start, misere=args.misere, interval=head.interval,
-                      method="pointwise")
+        meta = reports.provenance(point[0], method="pointwise")
     else:
         game, sol = _solve(args)
         window = _interval(args.xlim) if args.xlim else None

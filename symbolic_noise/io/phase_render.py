@@ -68,7 +68,7 @@ def phase_json(d) -> dict:
     from ..games.provenance import record
 
     meta = record(d.game, d.channel, position=getattr(d, "start", None), misere=getattr(d, "misere", False),
-                  method="phase: " + str(getattr(d, "method", "sweep")), opponent=None if _two(d) else d.opponent)
+                  method=f"phase: {d.method}" if d.method else "phase", opponent=None if _two(d) else d.opponent)
     meta["interval"] = {"p": ["0", "1"], "q": ["0", "1"]}
     if "opponent_channel" in meta:  # the second player's parameter is q
         meta["opponent_channel"]["p"] = meta["opponent_channel"]["p"].replace("probability p", "probability q").replace(

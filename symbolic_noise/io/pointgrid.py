@@ -136,8 +136,8 @@ def choose_method(method: str, game, start, cached: bool) -> str:
 class _Head:
     """What the report titles need to know (a Solution stand-in)."""
 
-    def __init__(self, game, channel, start, interval):
-        self.game, self.channel, self.interval = game, get_channel(channel), interval
+    def __init__(self, game, channel, start, interval, misere: bool = False):
+        self.game, self.channel, self.interval, self.misere = game, get_channel(channel), interval, misere
         self.start = game.start() if start is None else start
 
 
