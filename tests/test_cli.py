@@ -118,7 +118,8 @@ def test_nimsum_bouton(capsys):
 def test_grundy_json_contract(capsys):
     assert main(["grundy", "0.137", "--upto", "2000", "--period", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"game", "values", "preperiod", "period", "proven"}
+    assert set(data) == {"format", "meta", "game", "values", "preperiod", "period", "proven"}
+    assert data["format"] == "symbolic-noise.nim-sequence/1" and data["meta"]["game"]["family"] == "octal:0.137"
     assert data["game"] == "octal:0.137" and len(data["values"]) == 2001
     assert (data["preperiod"], data["period"], data["proven"]) == (52, 34, True)
     assert data["values"][:10] == [0, 1, 1, 2, 0, 3, 1, 1, 0, 3]

@@ -201,7 +201,8 @@ def test_limits_and_errors():
 def test_cli_locate_json(capsys):
     assert main(["phase", "nim", "3", "--opponent-channel", "binary@q", "--locate", "1/4,1/3", "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"p", "q", "value", "value_decimal", "optimal", "cell"}
+    assert set(out) == {"format", "meta", "p", "q", "value", "value_decimal", "optimal", "cell"}
+    assert out["meta"]["game"] == {"family": "nim", "param": "3", "description": "1-pile Nim, k = 3"} and out["meta"]["method"].startswith("phase")
     ref = solve_players(Nim(3), "binary@1/4", opponent_channel="binary@1/3").at(0)
     assert out["value"] == str(ref.value) and out["optimal"] == sorted(ref.optimal)
     assert out["cell"]["kind"] == "cell"

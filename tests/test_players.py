@@ -241,7 +241,7 @@ def test_cli_at_json_contract_with_new_options(capsys):
     assert main(["solve", "nim", "3", "--opponent-channel", "identity", "--strategy", "optimal",
                  "--opponent-strategy", "classical", "--at", "1/4", "--format", "json", "--no-cache"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"p", "value", "value_decimal", "optimal", "meta"}
+    assert set(data) == {"format", "p", "value", "value_decimal", "optimal", "meta"} and data["format"] == "symbolic-noise.point/1"
     assert data["p"] == "1/4"
     sol = solve_players(Nim(3), "binary", "identity", opponent_strategy="classical")
     assert data["value"] == str(sol.at("1/4").value)
@@ -289,7 +289,8 @@ def test_cli_table_takes_the_player_options(capsys):
     assert main(["table", "nim", "4", "--opponent-channel", "identity", "--opponent-strategy", "classical",
                  "--step", "1/8", "--format", "json", "--digits", "20", "--no-cache", "--quiet"]) == 0
     data = json.loads(capsys.readouterr().out)
-    rows = data
+    assert data["format"] == "symbolic-noise.table/1" and data["meta"]["strategies"] == ["optimal", "classical"]
+    rows = data["rows"]
     assert len(rows) == 9
     game = Nim(4)
     chans = (get_channel("binary"), get_channel("identity"))

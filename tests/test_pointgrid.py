@@ -81,7 +81,7 @@ def test_cli_at_uses_fast_engine_and_keeps_the_contract(capsys):
     assert main(["solve", "nim", "64", "--at", "3/10", "--format", "json", "--no-cache"]) == 0
     data = json.loads(capsys.readouterr().out)
     ref = evaluate(Nim(64), "binary", "3/10")[64]
-    assert set(data) == {"p", "value", "value_decimal", "optimal", "meta"}
+    assert set(data) == {"format", "p", "value", "value_decimal", "optimal", "meta"} and data["format"] == "symbolic-noise.point/1"
     assert data["value"] == str(ref.value) and data["optimal"] == sorted(ref.optimal)
     assert data["value_decimal"] == fixed(Fraction(int(ref.value.p), int(ref.value.q)), 15)
 
@@ -102,7 +102,9 @@ def test_cli_table_methods(capsys):
     assert [row[:4] for row in point] == [row[:4] for row in piece]
     assert {row[4] for row in point[1:]} == {"ball", "exact"} and {row[4] for row in piece[1:]} == {"exact"}
     assert main(["table", "nim", "7", "--step", "0.5", "--method", "pointwise", "--format", "json", "--no-cache"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["format"] == "symbolic-noise.table/1" and doc["meta"]["method"] == "pointwise"
+    rows = doc["rows"]
     assert rows[1]["N_exact"] == "1/2" and rows[1]["method"] == "exact" and rows[0]["method"] == "ball"
     assert main(["table", "nim", "7", "--step", "0.5", "--method", "pointwise", "--format", "text", "--no-cache"]) == 0
     assert "pointwise: 1 row certified by ball arithmetic, 2 computed exactly" in capsys.readouterr().out

@@ -164,7 +164,7 @@ class PhaseDiagram:
             cell = self.cells[(col, sector)]
             info = {"kind": "cell", "name": cell.name(), "column": col, "sector": sector,
                     "sample": [str(cell.p), str(cell.q)], "below": cell.below, "above": cell.above,
-                    "formula": cell.value.text()}
+                    "formula": cell.value}
         fine = locate_point(self.cad_columns, self.polys, p, q)
         if fine[0] != "cell":
             value, optimal = self._solver.pointwise(p, q)

@@ -425,7 +425,7 @@ class BiRational:
     >>> p, q = CTX.gens()
     >>> f = BiRational(1 - p, ONE2) - BiRational(q, ONE2)
     >>> f.text(), f(fmpq(1, 4), fmpq(1, 2))
-    ('-p - q + 1', 1/4)
+    ('1 - p - q', 1/4)
     """
 
     __slots__ = ("num", "den", "_key")
@@ -483,9 +483,24 @@ class BiRational:
         return self.num * other.den - other.num * self.den
 
     def text(self) -> str:
-        if self.den.is_one():
-            return str(self.num)
-        return f"({self.num})/({self.den})"
+        """The paper's style, as the univariate formulas are written: increasing
+        total degree, ``^`` for powers, juxtaposition for products.
+
+        >>> p, q = CTX.gens()
+        >>> BiRational(p * q - p + 1, p + 1).text()
+        '(1 - p + p q)/(1 + p)'
+        """
+        return _fraction(mpoly_text(self.num), mpoly_text(self.den), self.num, self.den)
+
+    def formula(self) -> str:
+        """The machine form, as in the JSON of a univariate solution:
+        SymPy-parsable, decreasing degree, ``*`` and ``**``.
+
+        >>> p, q = CTX.gens()
+        >>> BiRational(p**2 * q - p**2 + p, p**2 - p + 1).formula()
+        '(p**2*q - p**2 + p)/(p**2 - p + 1)'
+        """
+        return _fraction(mpoly_str(self.num), mpoly_str(self.den), self.num, self.den)
 
     __str__ = text
 
@@ -493,7 +508,68 @@ class BiRational:
         return f"BiRational({self.text()})"
 
 
+
+# --------------------------------------------------------------------------- formatting
+
+
+def _monomials(f: fmpz_mpoly, ascending: bool) -> list:
+    """``(p-degree, q-degree, coefficient)`` of every term, by total degree
+    (then by the degree in p, decreasing), increasing or decreasing."""
+    terms = [(int(e[0]), int(e[1]), int(c)) for e, c in f.terms() if c != 0]
+    terms.sort(key=lambda t: (t[0] + t[1], -t[0]), reverse=not ascending)
+    return terms
+
+
+def _join(bodies: list) -> str:
+    out = []
+    for sign, body in bodies:
+        out.append((("-" if sign < 0 else "") if not out else (" - " if sign < 0 else " + ")) + body)
+    return "".join(out) or "0"
+
+
+def mpoly_text(f: fmpz_mpoly) -> str:
+    """``f`` in the paper's style: ``1 - p + p q``, ``2p^2 q^3``.
+
+    >>> p, q = CTX.gens()
+    >>> mpoly_text(2 * p**2 * q**3 - q + 1)
+    '1 - q + 2p^2 q^3'
+    """
+    bodies = []
+    for i, j, c in _monomials(f, ascending=True):
+        powers = " ".join(v if e == 1 else f"{v}^{e}" for v, e in (("p", i), ("q", j)) if e)
+        mag = abs(c)
+        bodies.append((c, str(mag) if not powers else (powers if mag == 1 else f"{mag}{powers}")))
+    return _join(bodies)
+
+
+def mpoly_str(f: fmpz_mpoly) -> str:
+    """``f`` SymPy-parsable, decreasing degree: ``2*p**2*q**3 - q + 1``.
+
+    >>> p, q = CTX.gens()
+    >>> mpoly_str(2 * p**2 * q**3 - q + 1)
+    '2*p**2*q**3 - q + 1'
+    """
+    bodies = []
+    for i, j, c in _monomials(f, ascending=False):
+        powers = "*".join(v if e == 1 else f"{v}**{e}" for v, e in (("p", i), ("q", j)) if e)
+        mag = abs(c)
+        bodies.append((c, str(mag) if not powers else (powers if mag == 1 else f"{mag}*{powers}")))
+    return _join(bodies)
+
+
+def _fraction(num: str, den: str, n: fmpz_mpoly, d: fmpz_mpoly) -> str:
+    """``num/den`` with the parentheses a sum needs (``num`` alone over 1)."""
+    if d.is_one():
+        return num
+    if len(list(n.terms())) > 1:
+        num = f"({num})"
+    if len(list(d.terms())) > 1 or d.total_degree() >= 1:
+        den = f"({den})"
+    return f"{num}/{den}"
+
 __all__ = [
+    "mpoly_str",
+    "mpoly_text",
     "BiRational",
     "BoxBalls",
     "BoxSign",

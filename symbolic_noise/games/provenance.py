@@ -136,7 +136,9 @@ def record(game: Game, channel: Channel, *, position=None, misere: bool = False,
     """The provenance of a result, as every output writes it: the game (its
     canonical spec and description) and position, the channel (spec, name and
     what its p means; the opponent's when the players differ), misère play,
-    the players' strategies, the interval of p, the method, and the version.
+    the players' strategies (names; for strategies read from a file, also
+    ``strategy_sha256``, the SHA-256 of each file's canonical JSON, ``None`` for
+    a named strategy), the interval of p, the method, and the version.
 
     >>> from symbolic_noise.games.registry import game_from_spec
     >>> r = record(game_from_spec("nim", "5"), get_channel("binary"), misere=True)
@@ -161,11 +163,37 @@ def record(game: Game, channel: Channel, *, position=None, misere: bool = False,
         "position": game.position_label(v) if hasattr(game, "position_label") else repr(v),
         "channel": chan(channel),
         "misere": bool(misere),
-        "strategies": list(strategies),
+        "strategies": [getattr(s, "name", s) for s in strategies],
         "interval": [str(interval[0]), str(interval[1])],
         "method": method,
         "software": f"symbolic_noise {__version__}",
     }
+    hashes = [getattr(s, "sha256", None) for s in strategies]
+    if any(hashes):
+        out["strategy_sha256"] = hashes
     if opponent is not None:
         out["opponent_channel"] = chan(opponent)
     return out
+
+
+def ruleset_record(family: str, description: str, *, method: str, misere: bool = False, position=None) -> dict:
+    """The provenance of a classical (noise-free) result about a ruleset rather
+    than one position's game, such as a nim-sequence: the same keys as
+    :func:`record`, the channel ``identity`` (the game at p = 0) and no interval.
+
+    >>> r = ruleset_record("octal:0.137", "octal game 0.137", method="nim-sequence: mex")
+    >>> r["game"], r["channel"]["name"], r["interval"]
+    ({'family': 'octal:0.137', 'description': 'octal game 0.137'}, 'identity', None)
+    """
+    from .._version import __version__
+
+    return {
+        "game": {"family": family, "description": description},
+        "position": position,
+        "channel": {"name": "identity", "p": P_MEANS["identity"]},
+        "misere": bool(misere),
+        "strategies": ["optimal", "optimal"],
+        "interval": None,
+        "method": method,
+        "software": f"symbolic_noise {__version__}",
+    }

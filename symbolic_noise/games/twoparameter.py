@@ -27,7 +27,7 @@ Examples
 --------
 >>> from symbolic_noise.games import Nim
 >>> [f.text() for f in AsymmetricBinaryChannel().rows2(Nim(2), 2)[1]]   # sending 1 from a heap of 2
-['q', '-q + 1']
+    ['q', '1 - q']
 """
 
 from __future__ import annotations

@@ -36,6 +36,8 @@ from ..solvers.piecewise.collector import fewer_collections
 from ..exact.formula import exact_number, parse_whole
 
 PROG = "symbolic-noise"
+#: the JSON contract of ``solve --at``
+POINT_FORMAT = "symbolic-noise.point/1"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -297,7 +299,8 @@ def _point_provenance(args, p) -> tuple[dict, str]:
 def cmd_solve(args) -> int:
     if args.series is not None:
         game, sol = _solve(args)
-        _emit(cli_informed.series_report(sol, args.series, args.order, args.digits, args.format), args)
+        _emit(cli_informed.series_report(sol, args.series, args.order, args.digits, args.format,
+                                                reports.provenance(sol, method=f"series at {args.series}, order {args.order}")), args)
         return 0
     players = cli_informed.uses_players(args)
     if args.at is not None:
@@ -318,9 +321,9 @@ def cmd_solve(args) -> int:
         if args.method == "pointwise":  # certified decimals (exact value only where balls could not decide)
             opt = [reports.move_json(m) for m in res.optimal]
             if args.format == "json":
-                out = reports.dumps({"p": str(p), "value": None if res.exact is None else str(res.exact),
-                                     "value_decimal": res.decimals, "optimal": opt, "method": res.method,
-                                     "meta": {**meta, "method": res.method}})
+                out = reports.dumps({"format": POINT_FORMAT, "meta": {**meta, "method": res.method}, "p": str(p),
+                                     "value": None if res.exact is None else str(res.exact),
+                                     "value_decimal": res.decimals, "optimal": opt, "method": res.method})
             else:
                 how = "certified by ball arithmetic" if res.method == "ball" else f"exactly {res.exact}"
                 out = f"N({p}) = {res.decimals} ({how})   optimal: {reports.moves_text(res.optimal)}   [{head}]\n"
@@ -329,8 +332,8 @@ def cmd_solve(args) -> int:
         value = to_fraction(res.value)
         if args.format == "json":
             out = reports.dumps(
-                {"p": str(p), "value": str(value), "value_decimal": fixed(value, args.digits),
-                 "optimal": [reports.move_json(m) for m in sorted(res.optimal)], "meta": meta}
+                {"format": POINT_FORMAT, "meta": meta, "p": str(p), "value": str(value), "value_decimal": fixed(value, args.digits),
+                 "optimal": [reports.move_json(m) for m in sorted(res.optimal)]}
             )
         else:
             out = f"N({p}) = {value} = {fixed(value, args.digits)}   optimal: {reports.moves_text(res.optimal)}   [{head}]\n"
@@ -411,7 +414,7 @@ def cmd_table(args) -> int:
         head, rows = point
         pd = reports.decimals_of(args.step)
         if args.format == "json":
-            out = reports.dumps(pointgrid.table_json(head, rows, pd))
+            out = reports.dumps(reports.table_document(reports.provenance(head, method="pointwise"), pointgrid.table_json(head, rows, pd)))
         elif args.format == "text":
             out = pointgrid.table_text(head, rows, pd) + "\n"
         elif args.format == "latex":
@@ -429,13 +432,13 @@ def cmd_table(args) -> int:
     rows = reports.table_rows(sol, points)
     pd = reports.decimals_of(args.step)
     if args.format == "json":
-        out = reports.dumps(reports.table_json(sol, rows, pd, args.digits))
+        out = reports.dumps(reports.table_document(reports.provenance(sol), reports.table_json(sol, rows, pd, args.digits)))
     elif args.format == "text":
         out = reports.table_text(sol, rows, pd, args.digits) + "\n"
     elif args.format == "latex":
         from .latex import table_latex
 
-        out = table_latex(sol, rows, pd, args.digits) + "\n"
+        out = reports.comment_header(reports.provenance(sol), prefix="% ") + table_latex(sol, rows, pd, args.digits) + "\n"
     else:
         out = reports.comment_header(reports.provenance(sol)) + reports.table_csv(sol, rows, pd, args.digits, method="exact")
     _emit(out, args)
@@ -619,7 +622,13 @@ def cmd_nimsum(args) -> int:
     cls = nim_outcome(heaps, misere=args.misere)
     play = "misère play" if args.misere else "normal play"
     if args.format == "json":
-        out = reports.dumps({"heaps": heaps, "nim_sum": total, "outcome": cls, "misere": args.misere, "winning_moves": names})
+        from ..games.provenance import record
+
+        meta = record(game_from_spec("nim", ",".join(map(str, heaps)) or "0"), get_channel("identity"), misere=args.misere,
+                      method="nim-sum (Bouton)")
+        meta["interval"] = None  # the classical game: no p
+        out = reports.dumps({"format": "symbolic-noise.nim-sum/1", "meta": meta, "heaps": heaps, "nim_sum": total, "outcome": cls,
+                             "misere": args.misere, "winning_moves": names})
     else:
         verdict = "the player to move wins" if cls == "N" else "the player to move loses"
         out = f"nim-sum {' ^ '.join(str(h) for h in heaps)} = {total}: {cls}-position in {play} ({verdict})\n"

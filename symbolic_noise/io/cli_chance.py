@@ -14,13 +14,25 @@ from . import reports
 from ..games.registry import game_from_spec
 
 
+#: the JSON contract of ``chance``
+FORMAT = "symbolic-noise.chance/1"
+
+
 def run(args, channel_of, emit) -> int:
     """Decide, print (text or JSON); exit status 0 for a chance game, 1 if not."""
     from ..analysis.chance import chance_report
 
+    from ..games.provenance import record
+
     game = game_from_spec(args.game, args.param)
-    rep = chance_report(game, channel_of(args, game), args.interval)
-    emit(reports.dumps(rep.as_json(args.digits)) if args.format == "json" else rep.text(), args)
+    channel = channel_of(args, game)
+    rep = chance_report(game, channel, args.interval)
+    if args.format == "json":
+        meta = record(game, channel, method="chance: exact signs of N and 1 - N")
+        meta["interval"] = rep.interval.text()  # ends open or closed
+        emit(reports.dumps({"format": FORMAT, "meta": meta, **rep.as_json(args.digits)}), args)
+    else:
+        emit(rep.text(), args)
     return 0 if rep.holds else 1
 
 

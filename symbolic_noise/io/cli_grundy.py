@@ -21,7 +21,12 @@ import sys
 import time
 
 from . import readers, reports
+from ..games.provenance import ruleset_record
 from ..errors import SymbolicNoiseError
+
+#: the JSON contracts of ``grundy`` and of ``grundy --until-proven``
+SEQUENCE_FORMAT = "symbolic-noise.nim-sequence/1"
+PROOF_FORMAT = "symbolic-noise.periodicity-run/1"
 
 #: largest n of ``grundy --upto`` (its values take 4 bytes each, and a nim-sequence of 10^7 a few seconds)
 MAX_UPTO = 10**7
@@ -38,7 +43,11 @@ def run(args, emit) -> int:
     upto = 100 if args.upto is None else args.upto
     rep = sequence_report(args.game, upto, period=args.period)
     if args.format == "json":
-        emit(reports.dumps(rep.as_json()), args)
+        from ..games.heapgames import heap_rules_from_spec
+
+        meta = ruleset_record(rep.game, heap_rules_from_spec(rep.game).describe(),
+                              method="nim-sequence: mex" + (", periodicity theorem" if args.period else ""))
+        emit(reports.dumps({"format": SEQUENCE_FORMAT, "meta": meta, **rep.as_json()}), args)
         return 0
     lines = [f"G(0..{upto}) of {rep.game}:"]
     values = [str(v) for v in rep.values]
@@ -167,6 +176,7 @@ def _until_proven(args, emit) -> int:
     digest = run_.sha256()
     if args.format == "json":
         emit(reports.dumps({
+            "format": PROOF_FORMAT, "meta": ruleset_record(run_.game, rules.describe(), method="nim-sequence: rare-value, periodicity theorem"),
             "game": run_.game, "preperiod": per.preperiod, "period": per.period, "proven": True,
             "needed": per.needed, "heaps": run_.heaps, "rare_mask": run_.mask, "rare_position_bit": run_.position_bit,
             "rare_count": run_.rare_count, "sha256": digest, "cpu_seconds": round(cpu, 3),

@@ -90,7 +90,7 @@ def _points(f, spec: str) -> list:
     return [RealAlgebraic.rational(exact_number(spec))]
 
 
-def series_report(sol, spec: str, order: int, digits: int, fmt: str) -> str:
+def series_report(sol, spec: str, order: int, digits: int, fmt: str, meta: dict | None = None) -> str:
     """The series of the first player's N at the points ``spec`` names."""
     from ..analysis.series import series_at
 
@@ -99,7 +99,8 @@ def series_report(sol, spec: str, order: int, digits: int, fmt: str) -> str:
     f = sol.value()
     found = [s for x in _points(f, spec) for s in series_at(f, x, order)]
     if fmt == "json":
-        return dumps({"format": "symbolic-noise.series/1", "series": [s.as_json(digits) for s in found]})
+        return dumps({"format": "symbolic-noise.series/1", **({"meta": meta} if meta is not None else {}),
+                      "series": [s.as_json(digits) for s in found]})
     lines = []
     for s in found:
         x = s.point
@@ -146,8 +147,8 @@ def _where(points, intervals, digits) -> str:
     return "; ".join(parts) if parts else "nowhere"
 
 
-def compare_report(k, game, channel_name, interval, digits: int, fmt: str) -> str:
-    """Text or JSON for a :class:`symbolic_noise.analysis.knowing.Knowing`."""
+def compare_report(k, game, channel_name, interval, digits: int, fmt: str, meta: dict | None = None) -> str:
+    """Text or JSON (with the provenance record ``meta``) for a :class:`symbolic_noise.analysis.knowing.Knowing`."""
     informed = f"{k.strategy} vs {k.strategy if k.reading == 'both' else k.against}"
     base = f"{k.against} vs {k.against}"
     if fmt == "json":
@@ -160,6 +161,7 @@ def compare_report(k, game, channel_name, interval, digits: int, fmt: str) -> st
 
         return dumps({
             "format": "symbolic-noise.knowing/1",
+            **({"meta": meta} if meta is not None else {}),
             "game": {"name": game.name, "description": game.describe()},
             "channel": channel_name, "reading": k.reading, "informed": informed, "baseline": base,
             "pieces": [{"lo": num(pc.lo), "hi": num(pc.hi), "value": str(pc.formula)} for pc in k.delta.pieces()],
@@ -196,4 +198,10 @@ def cmd_compare(args, game, channel, channel_from_spec, interval, start) -> str:
         interval=interval, start=start, misere=args.misere,
     )
     name = channel.name if opponent is None else f"{channel.name} vs {opponent.name}"
-    return compare_report(k, game, name, interval, args.digits, args.format)
+    from ..games.provenance import record
+
+    meta = record(game, channel, position=start, misere=args.misere, interval=interval, opponent=opponent,
+                  method=f"value of knowing: N[{k.strategy} vs {k.strategy if k.reading == 'both' else k.against}]"
+                         f" - N[{k.against} vs {k.against}], piecewise",
+                  strategies=[_strategy(args.strategy, game), _strategy(args.against, game)])
+    return compare_report(k, game, name, interval, args.digits, args.format, meta)

@@ -23,6 +23,7 @@ from ..errors import IntervalError, SymbolicNoiseError, WorkerLostError
 from ..exact.polys import to_fraction
 from .reports import move_json, moves_text
 from ..exact.rounding import fixed
+from ..exact.bivariate import mpoly_str
 from ..exact.formula import exact_number
 
 FORMAT = "symbolic-noise.phase/1"
@@ -32,13 +33,17 @@ def _moves(moves) -> list:
     return [move_json(m) for m in sorted(moves, key=str)]
 
 
-def locate_json(r) -> dict:
-    """``{p, q, value, value_decimal, optimal, cell}`` of a :class:`~symbolic_noise.analysis.phase.Located`."""
+def locate_json(r, meta: dict | None = None) -> dict:
+    """``{meta, p, q, value, value_decimal, optimal, cell}`` of a :class:`~symbolic_noise.analysis.phase.Located`
+    (the cell's formula in the machine form, as in :func:`phase_json`)."""
     cell = dict(r.cell)
+    if "formula" in cell:
+        cell["formula"] = cell["formula"].formula()
     for key in ("below", "above"):
         if key in cell and cell[key] is not None:
             cell[key] = {"polynomial": cell[key][0], "root": cell[key][1]}
     return {
+        **({"format": FORMAT, "meta": meta} if meta is not None else {}),
         "p": str(r.p), "q": str(r.q), "value": str(r.value), "value_decimal": fixed(to_fraction(r.value), 15),
         "optimal": _moves(r.optimal), "cell": cell,
     }
@@ -46,6 +51,19 @@ def locate_json(r) -> dict:
 
 def _two(d) -> bool:
     return bool(getattr(d.channel, "two_parameter", False))
+
+
+def phase_meta(d) -> dict:
+    """The provenance record of a phase diagram: the second player's channel at q."""
+    from ..games.provenance import record
+
+    meta = record(d.game, d.channel, position=getattr(d, "start", None), misere=getattr(d, "misere", False),
+                  method=f"phase: {d.method}" if d.method else "phase", opponent=None if _two(d) else d.opponent)
+    meta["interval"] = {"p": ["0", "1"], "q": ["0", "1"]}
+    if "opponent_channel" in meta:  # the second player's parameter is q
+        meta["opponent_channel"]["p"] = meta["opponent_channel"]["p"].replace("probability p", "probability q").replace(
+            "p is the chance", "q is the chance")
+    return meta
 
 
 def phase_json(d) -> dict:
@@ -57,7 +75,7 @@ def phase_json(d) -> dict:
             c = d.cells[(col.index, k)]
             cells.append({
                 "name": c.name(), "sample": [str(c.p), str(c.q)], "optimal": _moves(c.optimal),
-                "value": c.value.text(),
+                "value": c.value.formula(),
                 "below": None if c.below is None else {"polynomial": c.below[0], "root": c.below[1]},
                 "above": None if c.above is None else {"polynomial": c.above[0], "root": c.above[1]},
             })
@@ -65,21 +83,14 @@ def phase_json(d) -> dict:
             "index": col.index, "q": [col.lo.exact_str(), col.hi.exact_str()], "sample_q": str(col.q),
             "boundaries": [{"polynomial": f, "root": i} for f, i in col.boundaries], "cells": cells,
         })
-    from ..games.provenance import record
-
-    meta = record(d.game, d.channel, position=getattr(d, "start", None), misere=getattr(d, "misere", False),
-                  method=f"phase: {d.method}" if d.method else "phase", opponent=None if _two(d) else d.opponent)
-    meta["interval"] = {"p": ["0", "1"], "q": ["0", "1"]}
-    if "opponent_channel" in meta:  # the second player's parameter is q
-        meta["opponent_channel"]["p"] = meta["opponent_channel"]["p"].replace("probability p", "probability q").replace(
-            "p is the chance", "q is the chance")
+    meta = phase_meta(d)
     return {
         "format": FORMAT,
         "meta": meta,
         "game": d.game.describe(),
         "channel": d.channel.name,
         "opponent_channel": d.opponent.name if _two(d) else f"{d.opponent.name}@q",
-        "polynomials": [str(f) for f in d.polys],
+        "polynomials": [mpoly_str(f) for f in d.polys],
         "critical_q": [{"exact": c.exact_str(), "decimal": c.decimal(15)} for c in d.critical],
         "columns": cols,
         "stats": d.stats(),
@@ -228,7 +239,7 @@ def cmd_phase(args) -> int:
     if point is not None:
         r = d.locate(*point)
         if args.format == "json":
-            out = json.dumps(locate_json(r)) + "\n"
+            out = json.dumps(locate_json(r, phase_meta(d))) + "\n"
         else:
             out = f"(p, q) = ({r.p}, {r.q})  N = {r.value}  optimal: {moves_text(r.optimal)}  cell: {r.cell.get('name', r.cell['kind'])}\n"
     else:

@@ -240,7 +240,7 @@ def provenance(solution, position=None, method: str = "piecewise") -> dict:
     if players is not None:  # two players, each with a channel and a strategy of their own
         first, second = players
         return record(solution.game, first.channel, position=v, misere=solution.misere, interval=solution.interval,
-                      method=method, strategies=[first.strategy.name, second.strategy.name], opponent=second.channel)
+                      method=method, strategies=[first.strategy, second.strategy], opponent=second.channel)
     return record(solution.game, solution.channel, position=v, misere=getattr(solution, "misere", False),
                   interval=solution.interval, method=method)
 
@@ -410,6 +410,14 @@ def table_csv(solution, rows, p_decimals: int, decimals: int, method: str | None
     return buf.getvalue()
 
 
+def _interval_words(interval) -> str:
+    if not interval:
+        return "none (the result does not depend on p)"
+    if isinstance(interval, dict):  # a phase diagram: p and q
+        return ", ".join(f"{name} in [{lo}, {hi}]" for name, (lo, hi) in interval.items())
+    return f"[{interval[0]}, {interval[1]}]"
+
+
 def comment_header(meta: dict, prefix: str = "# ") -> str:
     """A provenance record as comment lines (CSV files, plain-text tables).
 
@@ -430,8 +438,9 @@ def comment_header(meta: dict, prefix: str = "# ") -> str:
         lines.append(f"opponent channel: {other['name']} ({other['p']})")
     lines += [
         f"misere: {'yes' if meta['misere'] else 'no'}",
-        f"strategies: {' vs '.join(meta['strategies'])}",
-        f"interval: [{meta['interval'][0]}, {meta['interval'][1]}]",
+        f"strategies: {' vs '.join(meta['strategies'])}"
+        + ("".join(f", {who} file sha256 {h}" for who, h in zip(("first", "second"), meta.get("strategy_sha256", ())) if h)),
+        "interval: " + _interval_words(meta.get("interval")),
         f"method: {meta['method']}",
         f"software: {meta['software']}",
     ]
@@ -448,9 +457,27 @@ def table_json(solution, rows, p_decimals: int, decimals: int) -> list[dict]:
             "N": fixed(value, decimals),
             "N_exact": str(value),
             "optimal": [move_json(m) for m in opt],
+            "method": "exact",
         }
         for p, value, opt in rows
     ]
+
+
+#: the JSON contract of a table: ``{"format", "meta", "rows"}``
+TABLE_FORMAT = "symbolic-noise.table/1"
+
+
+def table_document(meta: dict, rows: list[dict]) -> dict:
+    """A table's JSON document: the contract name, the provenance record and
+    the rows (:func:`table_json`, or the pointwise rows with their method).
+
+    >>> from symbolic_noise import Nim, solve
+    >>> sol = solve(Nim(2), "binary")
+    >>> doc = table_document(provenance(sol), table_json(sol, table_rows(sol, grid("1/2", 0, 1)), 1, 3))
+    >>> doc["format"], doc["meta"]["game"]["param"], [r["N_exact"] for r in doc["rows"]]
+    ('symbolic-noise.table/1', '2', ['1', '1/2', '1'])
+    """
+    return {"format": TABLE_FORMAT, "meta": meta, "rows": rows}
 
 
 def table_text(solution, rows, p_decimals: int, decimals: int) -> str:

@@ -198,6 +198,8 @@ def strategy_from_json(data, game: Game | None = None, *, name: str = "file") ->
     ``"3->1"``); a move may instead be ``{"move": weight, ...}`` with exact
     weights as strings.  ``default`` (optional) covers the other positions.
     With ``game`` the strategy is validated at once (:meth:`TableStrategy.validate`).
+    The strategy's ``sha256`` is the SHA-256 of the document's canonical JSON,
+    which every result computed with it records.
 
     >>> from symbolic_noise.games.rulesets import Nim
     >>> strategy_from_json({"moves": [[2, 1], [1, 0]]}, Nim(2)).weights(Nim(2), 2)
@@ -236,6 +238,9 @@ def strategy_from_json(data, game: Game | None = None, *, name: str = "file") ->
     if default is not None and (not isinstance(default, str) or default not in ("classical", "uniform")):
         raise InvalidStrategyError(f'strategy {name}: "default" must be "classical" or "uniform", not {_short(default)}')
     strategy = TableStrategy(table, default=default, name=name)
+    from ...games.provenance import document_hash
+
+    strategy.sha256 = document_hash(data)  # named by content in every result's provenance
     if game is not None:
         strategy.validate(game)
     return strategy
