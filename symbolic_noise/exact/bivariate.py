@@ -534,12 +534,7 @@ def mpoly_text(f: fmpz_mpoly) -> str:
     >>> mpoly_text(2 * p**2 * q**3 - q + 1)
     '1 - q + 2p^2 q^3'
     """
-    bodies = []
-    for i, j, c in _monomials(f, ascending=True):
-        powers = " ".join(v if e == 1 else f"{v}^{e}" for v, e in (("p", i), ("q", j)) if e)
-        mag = abs(c)
-        bodies.append((c, str(mag) if not powers else (powers if mag == 1 else f"{mag}{powers}")))
-    return _join(bodies)
+    return _written(f, ascending=True, power="^", times=" ", coefficient="")
 
 
 def mpoly_str(f: fmpz_mpoly) -> str:
@@ -549,11 +544,15 @@ def mpoly_str(f: fmpz_mpoly) -> str:
     >>> mpoly_str(2 * p**2 * q**3 - q + 1)
     '2*p**2*q**3 - q + 1'
     """
+    return _written(f, ascending=False, power="**", times="*", coefficient="*")
+
+
+def _written(f: fmpz_mpoly, *, ascending: bool, power: str, times: str, coefficient: str) -> str:
     bodies = []
-    for i, j, c in _monomials(f, ascending=False):
-        powers = "*".join(v if e == 1 else f"{v}**{e}" for v, e in (("p", i), ("q", j)) if e)
+    for i, j, c in _monomials(f, ascending=ascending):
+        powers = times.join(v if e == 1 else f"{v}{power}{e}" for v, e in (("p", i), ("q", j)) if e)
         mag = abs(c)
-        bodies.append((c, str(mag) if not powers else (powers if mag == 1 else f"{mag}*{powers}")))
+        bodies.append((c, str(mag) if not powers else (powers if mag == 1 else f"{mag}{coefficient}{powers}")))
     return _join(bodies)
 
 
