@@ -117,3 +117,20 @@ def test_atlas_titles_name_the_channel(tmp_path, monkeypatch):
     assert main(["atlas", "chomp", "--k", "1..3", "--misere", "-o", str(tmp_path / "b.png")]) == 0
     assert titles == ["optimal moves of subtraction:1,2,3, binary channel, k = 1..4",
                       "optimal moves of Chomp, 2 x k bars, king channel, misère play, k = 1..3"]
+
+
+def test_every_result_type_has_a_rich_display():
+    """Notebook displays of the results that had none: answers at one p (exact
+    and ball), the value of knowing p, and chance-game verdicts."""
+    from symbolic_noise import Nim
+    from symbolic_noise.analysis.chance import chance_report
+    from symbolic_noise.analysis.knowing import value_of_knowing
+    from symbolic_noise.solvers.onepoint.fastpoint import point_solve
+
+    exact = point_solve(Nim(3), "binary", "1/4")._repr_html_()
+    assert ">13/20<" in exact and ">0<" in exact and ">exact<" in exact  # N_3(1/4) = 13/20, move 0
+    k = value_of_knowing(Nim(4), "binary")
+    html = k._repr_html_()
+    assert k.maximum.exact_str() == "1/2" and ">1/2<" in html and "Delta(p)" in html
+    verdict = chance_report(Nim(4), "binary")._repr_html_()
+    assert verdict.startswith("<pre>") and "a chance game" in verdict

@@ -237,6 +237,11 @@ class ChanceReport:
     #: every psi entry is positive on I (then the verdict holds for every game: see the module docstring)
     full_support: bool | None = None
 
+    def _repr_html_(self) -> str:
+        from ..io.display import chance_html
+
+        return chance_html(self)
+
     def as_json(self, digits: int = 20) -> dict:
         g = self.game
         return {

@@ -178,6 +178,11 @@ class Knowing:
     zero_intervals: tuple
     solutions: Any = None
 
+    def _repr_html_(self) -> str:
+        from ..io.display import knowing_html
+
+        return knowing_html(self)
+
 
 def value_of_knowing(
     game,

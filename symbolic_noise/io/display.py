@@ -253,6 +253,43 @@ def point_html(result, digits: int = DIGITS) -> str:
     return _table(["p", "N", "N (decimal)", "optimal"], [row])
 
 
+def point_answer_html(answer, digits: int = DIGITS) -> str:
+    """A :class:`~symbolic_noise.solvers.onepoint.fastpoint.PointAnswer` (exact or
+    certified by balls) as a one-row HTML table with its method.
+
+    >>> from symbolic_noise.solvers.onepoint.fastpoint import point_solve
+    >>> from symbolic_noise import Nim
+    >>> text = point_answer_html(point_solve(Nim(3), "binary", "1/4"))
+    >>> ">13/20<" in text, ">exact<" in text
+    (True, True)
+    """
+    value = answer.value
+    if answer.method == "exact":
+        exact, dec = str(value), RealAlgebraic.rational(value).decimal(digits)
+    else:  # a ball certified to hold the value
+        exact, dec = "", str(value)
+    best = "undecided by the balls" if answer.optimal is None else moves_text(answer.optimal)
+    row = [html.escape(str(answer.p)), html.escape(exact), html.escape(dec), html.escape(best), html.escape(answer.method)]
+    return _table(["p", "N", "N (decimal)", "optimal", "method"], [row])
+
+
+def knowing_html(k, digits: int = DIGITS, max_rows: int = MAX_ROWS) -> str:
+    """The value of knowing p (:class:`~symbolic_noise.analysis.knowing.Knowing`):
+    Delta piece by piece, then its exact maximum and minimum."""
+    informed = f"{k.strategy} vs {k.strategy if k.reading == 'both' else k.against}"
+    caption = f"Delta(p) = N[{informed}] - N[{k.against} vs {k.against}]"
+    extremes = _table(["", "value", "decimal"], [
+        [name, html.escape(v.exact_str()), html.escape(v.decimal(digits))]
+        for name, v in (("maximum", k.maximum), ("minimum", k.minimum))
+    ])
+    return piecewise_html(k.delta, digits, max_rows, caption=caption) + extremes
+
+
+def chance_html(report) -> str:
+    """A chance-game verdict (:class:`~symbolic_noise.analysis.chance.ChanceReport`) as its text, preformatted."""
+    return f"<pre>{html.escape(report.text())}</pre>"
+
+
 def point_latex(result, digits: int = DIGITS) -> str:
     r"""An answer at one p as display LaTeX.
 

@@ -69,6 +69,11 @@ class PointAnswer:
     move_values: dict
     method: str = "exact"
 
+    def _repr_html_(self) -> str:
+        from ...io.display import point_answer_html
+
+        return point_answer_html(self)
+
 
 def check_p(p) -> fmpq:
     """``p`` as an exact rational in [0, 1] (:class:`IntervalError` otherwise).
