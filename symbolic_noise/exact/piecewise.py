@@ -331,8 +331,22 @@ class PiecewiseFunction:
 
     @property
     def breakpoints(self) -> tuple[RealAlgebraic, ...]:
-        """The interior points x_1 .. x_{m-1}."""
+        """The interior points x_1 .. x_{m-1} (a tuple: ``breakpoints[0]`` is
+        x_1; :meth:`breakpoint` counts from 1 as every output does)."""
         return self.points[1:-1]
+
+    def breakpoint(self, j: int) -> RealAlgebraic:
+        """The j-th breakpoint x_j, counted from 1 as in the reports (``b1``,
+        ``b2``, ...) and ``--series bJ``; IndexError outside 1 .. m - 1.
+
+        >>> from symbolic_noise import Nim, solve
+        >>> f = solve(Nim(4), "binary").value()
+        >>> f.breakpoint(1) == f.breakpoints[0], str(f.breakpoint(1))
+        (True, '1/2')
+        """
+        if not 1 <= j <= len(self.points) - 2:
+            raise IndexError(f"breakpoint b{j}: there are {len(self.points) - 2} breakpoints, b1 .. b{len(self.points) - 2}")
+        return self.points[j]
 
     def pieces(self) -> list[Piece]:
         return [

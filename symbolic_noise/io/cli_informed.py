@@ -86,7 +86,7 @@ def _points(f, spec: str) -> list:
         j = parse_whole(spec[1:], "--series bJ", 0, 10**9, IntervalError)
         if not 1 <= j <= len(f.breakpoints):
             raise IntervalError(f"--series {spec}: N has {len(f.breakpoints)} breakpoints")
-        return [f.breakpoints[j - 1]]
+        return [f.breakpoint(j)]
     return [RealAlgebraic.rational(exact_number(spec))]
 
 
