@@ -184,6 +184,34 @@ def test_the_package_namespace_is_on_the_user_pages():
     assert missing == []
 
 
+_CODE = re.compile(r"``.*?``|:\w+:`[^`]*`|`[^`]*`")
+
+
+def test_attribute_comments_have_no_type_colon():
+    """Napoleon reads ``#: text: more`` as the type ``text``; a ``#:`` comment's
+    first line keeps colons inside code only."""
+    modules = set()
+    for page in user_pages():
+        for kind, name, _ in directives(page):
+            modules.add(name if kind == "automodule" else name.rpartition(".")[0])
+    bad = []
+    for name in sorted(modules):
+        lines = Path(importlib.import_module(name).__file__).read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            head, sep, text = line.partition("#:")
+            if not sep or (not head.strip() and lines[i - 1].strip().startswith("#:")):
+                continue  # a continuation line
+            if re.search(r":(\s|$)", _CODE.sub("", text)):
+                bad.append(f"{name}:{i + 1}: {text.strip()}")
+    _, objects = documented(user_pages())
+    for cls in filter(inspect.isclass, objects):  # a property's docstring is read the same way
+        for attr, value in vars(cls).items():
+            first = (getattr(value, "__doc__", None) or "").strip().split("\n")[0]
+            if isinstance(value, property) and re.search(r":(\s|$)", _CODE.sub("", first)):
+                bad.append(f"{cls.__qualname__}.{attr}: {first}")
+    assert bad == []
+
+
 def test_pages_name_modules_that_exist():
     for page in user_pages() + internal_pages():
         for kind, name, _ in directives(page):

@@ -80,7 +80,7 @@ class Series:
 
     point: RealAlgebraic  #: where the series is taken
     side: str  #: ``"left"`` or ``"right"`` at a breakpoint or an end point, ``"both"`` inside a piece
-    coefficients: tuple  #: ``f^(k)(point) / k!`` for k = 0 .. order: ``fmpq``, or ``PointValue`` at an irrational point
+    coefficients: tuple  #: ``f^(k)(point) / k!`` for k = 0 .. order (``fmpq``, or ``PointValue`` at an irrational point)
     formula: RationalFunction  #: the formula of the piece on that side
     label: Any = None  #: that piece's label (its optimal-move set), or None
 
@@ -194,7 +194,7 @@ class RobustMoves:
     series: dict  #: each winning move to its value ``N_v(w)`` at p = 0, as exact Taylor coefficients
     ranking: tuple  #: the winning moves best first, by their series term by term (equal series share a rank)
     robust: frozenset  #: the winning moves optimal on some (0, eps), from the exact solution
-    until: dict  #: each robust move to the exact p where it stops being optimal (``None``: never on the interval)
+    until: dict  #: each robust move to the exact p where it stops being optimal (``None`` if never on the interval)
 
 
 def _mul_low(f: list, g: list, n: int) -> list:

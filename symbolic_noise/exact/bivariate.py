@@ -161,7 +161,7 @@ class BoxBalls:
 
     def __init__(self, plo: fmpq, phi: fmpq, qlo: fmpq, qhi: fmpq):
         half = fmpq(1, 2)
-        #: the q-interval, exactly: boxes sharing it share the rows' values in q (:class:`BoxSign`)
+        #: the q-interval, exactly; boxes sharing it share the rows' values in q (:class:`BoxSign`)
         self.qkey = (int(qlo.p), int(qlo.q), int(qhi.p), int(qhi.q))
         cp, cq = (plo + phi) * half, (qlo + qhi) * half
         self.P, self.Q = box_ball(plo, phi), box_ball(qlo, qhi)

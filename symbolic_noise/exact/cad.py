@@ -69,7 +69,7 @@ CROSSING_WIDTH = fmpq(1, 2**30)
 #: common zero where both count (:meth:`Projection.may_meet`): then the resultant is taken
 APART_WIDTH = fmpq(1, 2**9)
 
-#: relevance grid: a polynomial may be declared relevant only on closed cells
+#: the relevance grid; a polynomial may be declared relevant only on closed cells
 #: [i/GRID, (i+1)/GRID] x [j/GRID, (j+1)/GRID] of this grid
 GRID = 64
 

@@ -51,8 +51,8 @@ class Rows:
     """psi at one position over a common denominator per row:
     ``psi(w_i, w_j) = num[i][j] / den[i]``."""
 
-    den: tuple  #: one integer polynomial per row (sent move): the row's common denominator
-    num: tuple  #: the numerators: ``num[i][j] / den[i]`` is the probability of receiving ``w_j`` when ``w_i`` is sent
+    den: tuple  #: the common denominator of each row (sent move), an integer polynomial
+    num: tuple  #: the numerators, ``num[i][j] / den[i]`` being the probability of receiving ``w_j`` when ``w_i`` is sent
 
     @classmethod
     def from_matrix(cls, matrix) -> "Rows":

@@ -25,7 +25,7 @@ from ..errors import SymbolicNoiseError
 
 #: largest n of ``grundy --upto`` (its values take 4 bytes each, and a nim-sequence of 10^7 a few seconds)
 MAX_UPTO = 10**7
-#: the largest ``--max-heap`` (the values take 2 bytes a heap, about 6 at the peak: 6 GB)
+#: the largest ``--max-heap`` (the values take 2 bytes a heap, about 6 at the peak, 6 GB)
 MAX_HEAP_CAP = 1 << 30
 
 

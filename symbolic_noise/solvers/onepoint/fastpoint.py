@@ -64,10 +64,10 @@ class PointAnswer:
     for other positions)."""
 
     p: fmpq  #: the exact p of the answer
-    value: object  #: ``N_v(p)``: an ``fmpq``, or an ``arb`` ball holding it in ball mode
-    optimal: frozenset | None  #: the optimal moves by name (``None``: not separated by the balls)
+    value: object  #: ``N_v(p)`` as an ``fmpq``, or an ``arb`` ball holding it in ball mode
+    optimal: frozenset | None  #: the optimal moves by name (``None`` if the balls could not separate them)
     move_values: dict  #: every sent move's name to its value (the root only; empty elsewhere)
-    method: str = "exact"  #: how it was computed: ``"exact"``, ``"ball"`` or ``"piecewise"`` (read from a stored solution)
+    method: str = "exact"  #: how it was computed, ``"exact"``, ``"ball"`` or ``"piecewise"`` (read from a stored solution)
 
 
 def check_p(p) -> fmpq:
