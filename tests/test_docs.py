@@ -108,3 +108,45 @@ def test_mathematics_renders_without_a_network(site):
         assert "_static/mathjax/tex-chtml.js" in pages[page], page
     for page, text in pages.items():
         assert "cdn.jsdelivr.net" not in text and "cdnjs.cloudflare.com" not in text, page
+
+
+def _text(page: Path) -> str:
+    """A built page's text, as a reader sees it (tags dropped, entities read)."""
+    import html
+    import re
+
+    return html.unescape(re.sub(r"<[^>]+>", "", page.read_text()))
+
+
+def test_bars_are_shown_as_written(site):
+    """The escape that keeps ``|x|`` from being a substitution stays out of code,
+    literal blocks and doctests, where its backslash would be printed."""
+    pages = [site / "cli.html", *site.glob("api/*.html"), *site.glob("api/internals/*.html")]
+    assert len(pages) > 15
+    shown = {str(page.relative_to(site)): _text(page) for page in pages}
+    assert [name for name, text in shown.items() if "\\|" in text] == []
+    assert '|2N-1| < 1/100 on [3/10, 1]' in shown["api/statements.html"]  # a doctest
+    assert '("+" | "-")' in shown["api/exact.html"]  # the formula grammar, a literal block
+
+
+def _browser():
+    import shutil
+
+    return next((shutil.which(b) for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)
+
+
+@pytest.mark.skipif(_browser() is None, reason="no headless Chromium")
+def test_mathematics_is_typeset_by_a_browser_offline(site):
+    """A real headless browser, with every host unreachable, typesets the theory
+    page's mathematics: MathJax elements, and no raw TeX delimiters left."""
+    run = subprocess.run(
+        [_browser(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run",
+         "--host-resolver-rules=MAP * ~NOTFOUND", "--virtual-time-budget=8000",
+         "--dump-dom", (site / "theory.html").as_uri()],
+        capture_output=True, text=True, timeout=120,
+    )
+    dom = run.stdout
+    assert "Theory" in dom, run.stderr[-2000:]
+    assert dom.count("<mjx-container") >= 30
+    assert "\\(" not in dom and "\\[" not in dom
