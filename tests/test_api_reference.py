@@ -50,30 +50,55 @@ def _described(text, owner: str | None = None) -> bool:
     return bool(text) and not _FIELD.match(text)
 
 
-def attribute_docs(cls) -> set:
-    """Names of the class-body attributes that carry a ``#:`` comment or a
-    string right after them (as Sphinx's source analyser finds them)."""
+def _class_node(cls):
     try:
         source = textwrap.dedent(inspect.getsource(cls))
     except (OSError, TypeError):
+        return None, []
+    return ast.parse(source).body[0], source.splitlines()
+
+
+def _assigned(stmt, in_init: bool) -> list:
+    """The names a class-body statement (or an ``__init__`` statement, ``self.name``) assigns."""
+    targets = [stmt.target] if isinstance(stmt, ast.AnnAssign) else stmt.targets if isinstance(stmt, ast.Assign) else []
+    if in_init:
+        return [t.attr for t in targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                and t.value.id == "self"]
+    return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
+def attribute_docs(cls) -> set:
+    """Names of the attributes, in the class body or set on ``self`` in
+    ``__init__``, that carry a ``#:`` comment or a string right after them (as
+    Sphinx's source analyser finds them)."""
+    node, lines = _class_node(cls)
+    if node is None:
         return set()
-    node = ast.parse(source).body[0]
-    lines = source.splitlines()
+    init = [f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"]
     documented = set()
-    for i, stmt in enumerate(node.body):
-        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-            names = [stmt.target.id]
-        elif isinstance(stmt, ast.Assign):
-            names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
-        else:
-            continue
-        here = "#:" in lines[stmt.lineno - 1]
-        above = stmt.lineno >= 2 and lines[stmt.lineno - 2].strip().startswith("#:")
-        after = i + 1 < len(node.body) and isinstance(node.body[i + 1], ast.Expr) and \
-            isinstance(node.body[i + 1].value, ast.Constant) and isinstance(node.body[i + 1].value.value, str)
-        if here or above or after:
-            documented.update(names)
+    for body, in_init in [(node.body, False)] + [(f.body, True) for f in init]:
+        for i, stmt in enumerate(body):
+            names = _assigned(stmt, in_init)
+            if not names:
+                continue
+            here = "#:" in lines[stmt.lineno - 1]
+            above = stmt.lineno >= 2 and lines[stmt.lineno - 2].strip().startswith("#:")
+            after = i + 1 < len(body) and isinstance(body[i + 1], ast.Expr) and \
+                isinstance(body[i + 1].value, ast.Constant) and isinstance(body[i + 1].value.value, str)
+            if here or above or after:
+                documented.update(names)
     return documented
+
+
+def init_attributes(cls) -> set:
+    """The public attributes ``__init__`` sets on ``self`` with an annotation
+    (``self.polys: list = []``), which autodoc lists as members."""
+    node, _ = _class_node(cls)
+    if node is None:
+        return set()
+    return {name for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"
+            for stmt in ast.walk(f) if isinstance(stmt, ast.AnnAssign)
+            for name in _assigned(stmt, True) if not name.startswith("_")}
 
 
 def class_members(cls):
@@ -107,7 +132,7 @@ def class_members(cls):
     fields = set(getattr(cls, "_fields", ()))
     if dataclasses.is_dataclass(cls):
         fields |= {f.name for f in dataclasses.fields(cls)}
-    for name in fields:
+    for name in fields | init_attributes(cls):
         if not name.startswith("_"):
             members.setdefault(name, name in documented)
             members[name] = members[name] or name in documented

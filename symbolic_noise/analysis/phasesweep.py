@@ -127,7 +127,7 @@ class SweepSolver:
         #: a ``concurrent.futures`` executor for the discriminants and resultants (``None`` to compute them here)
         self.executor = executor
         self._pending: dict = {}  # owner -> future of event_roots
-        self.polys: list = []
+        self.polys: list = []  #: the irreducible factors of the moves' differences with degree >= 1 in p, each once
         self._pkeys: dict = {}
         self._qc: list = []
         self._degs: list = []
@@ -161,6 +161,7 @@ class SweepSolver:
         return idx
 
     def sections(self, idx: int, s: fmpq) -> list:
+        """The roots of polynomial ``idx`` in 0 < p < 1 at q = ``s``, increasing (each computed once)."""
         key = (idx, int(s.p), int(s.q))
         if key not in self._sections:
             self._sections[key] = interior_roots(self.polys[idx], s, self._qc[idx])
