@@ -243,6 +243,20 @@ def test_pages_name_modules_that_exist():
             assert (importlib.import_module(name) if kind == "automodule" else _object(name)) is not None
 
 
+def test_the_reference_pages_examples_run():
+    """The ``>>>`` examples of the reference's own pages are doctests too."""
+    import doctest
+
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    examples = 0
+    for page in [API.parent / "api.md", *user_pages(), *internal_pages()]:
+        for block in re.findall(r"^```python\n(.*?)^```", page.read_text(encoding="utf-8"), re.M | re.S):
+            test = parser.get_doctest(block, {}, page.name, str(page), 0)
+            examples += len(test.examples)
+            runner.run(test)
+    assert examples >= 3 and runner.failures == 0
+
+
 def test_attribute_comments_are_found():
     """The check reads ``#:`` comments and strings after fields, as autodoc does."""
     from symbolic_noise.solvers.solution import PointResult
