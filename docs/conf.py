@@ -115,6 +115,15 @@ def _prose_absolute_values(lines: list[str]) -> list[str]:
     return out
 
 
+def _drop_object_bases(app, doctree):
+    """"Bases: object" says nothing: leave the line out (other bases stay)."""
+    from docutils import nodes
+
+    for para in list(doctree.findall(nodes.paragraph)):
+        if para.astext().strip() == "Bases: object":
+            para.parent.remove(para)
+
+
 def _docstring(app, what, name, obj, options, lines):
     lines[:] = _prose_absolute_values(lines)
 
@@ -135,3 +144,4 @@ def setup(app):
     _patch_argparse_help()
     app.connect("builder-inited", _generate)
     app.connect("autodoc-process-docstring", _docstring)
+    app.connect("doctree-read", _drop_object_bases)

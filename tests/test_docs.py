@@ -125,6 +125,8 @@ def test_bars_are_shown_as_written(site):
     assert len(pages) > 15
     shown = {str(page.relative_to(site)): _text(page) for page in pages}
     assert [name for name, text in shown.items() if "\\|" in text] == []
+    assert [name for name, text in shown.items() if "Bases: object" in text] == []  # a line that says nothing
+    assert "Bases: Game" in shown["api/games.html"]
     assert '|2N-1| < 1/100 on [3/10, 1]' in shown["api/statements.html"]  # a doctest
     assert '("+" | "-")' in shown["api/exact.html"]  # the formula grammar, a literal block
 
