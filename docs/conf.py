@@ -71,16 +71,61 @@ def _generate(app):
 
 
 _ABS = re.compile(r"(?<![`\\|])\|([^|`\n]+)\|(?!`)")
+_INLINE_CODE = re.compile(r"(``.+?``)", re.S)
 
 
 def _absolute_values(text: str) -> str:
     """``|x|`` in plain text is an absolute value, not a reStructuredText
-    substitution: escape the bars (docstrings and the argparse help use it)."""
-    return _ABS.sub(r"\\|\1\\|", text)
+    substitution: escape the bars (docstrings and the argparse help use it).
+    Inline literals are left as written: a backslash there would be printed."""
+    parts = _INLINE_CODE.split(text)
+    return "".join(part if i % 2 else _ABS.sub(r"\\|\1\\|", part) for i, part in enumerate(parts))
+
+
+_VERBATIM = re.compile(r"\.\. (code-block|code|sourcecode|math|doctest)::")
+
+
+def _prose_absolute_values(lines: list[str]) -> list[str]:
+    """:func:`_absolute_values` on the prose lines of a docstring only: literal
+    blocks (after ``::``), code and math directives and doctest blocks show
+    their text as written, so a backslash there would be printed."""
+    out, prose, verbatim, doctest = [], [], None, False
+
+    def flush():  # a run of prose lines at once: an inline literal may span lines
+        if prose:
+            out.extend(_absolute_values("\n".join(prose)).split("\n"))
+            prose.clear()
+
+    for line in lines:
+        stripped, indent = line.strip(), len(line) - len(line.lstrip())
+        if verbatim is not None and (not stripped or indent > verbatim):
+            out.append(line)
+            continue
+        verbatim = None
+        doctest = stripped.startswith(">>>") or (doctest and bool(stripped))
+        if doctest:
+            flush()
+            out.append(line)
+        else:
+            prose.append(line)
+        if stripped.endswith("::") or _VERBATIM.match(stripped):
+            flush()
+            verbatim = indent
+    flush()
+    return out
+
+
+def _drop_object_bases(app, doctree):
+    """"Bases: object" says nothing: leave the line out (other bases stay)."""
+    from docutils import nodes
+
+    for para in list(doctree.findall(nodes.paragraph)):
+        if para.astext().strip() == "Bases: object":
+            para.parent.remove(para)
 
 
 def _docstring(app, what, name, obj, options, lines):
-    lines[:] = [_absolute_values(line) for line in lines]
+    lines[:] = _prose_absolute_values(lines)
 
 
 def _patch_argparse_help():
@@ -99,3 +144,4 @@ def setup(app):
     _patch_argparse_help()
     app.connect("builder-inited", _generate)
     app.connect("autodoc-process-docstring", _docstring)
+    app.connect("doctree-read", _drop_object_bases)

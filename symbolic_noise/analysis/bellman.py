@@ -85,8 +85,8 @@ _SLACK = 2.0**-40
 class BellmanReport:
     """What :func:`check_values` proved: how many positions, cells and tests."""
 
-    positions: int = 0
-    cells: int = 0
+    positions: int = 0  #: positions whose values were proved
+    cells: int = 0  #: cells (stretches between the followers' breakpoints) checked
     identities: int = 0  #: full identities (the first cell of each run of one optimal move)
     increments: int = 0  #: cells proved by the identity of the increments
     enclosed: int = 0  #: (move, cell) pairs settled by the certified enclosure

@@ -113,8 +113,8 @@ class Statement:
 
     kind: str  #: 'ge', 'le', 'eq', 'optimal', 'optimal_set', 'fair'
     value: Any  #: the constant (fmpq) or eps, the move, or the frozenset of moves
-    lo: fmpq
-    hi: fmpq
+    lo: fmpq  #: the interval's left end, exact
+    hi: fmpq  #: the interval's right end, exact
 
     @classmethod
     def parse(cls, text: str) -> "Statement":
@@ -160,6 +160,7 @@ class Statement:
         )
 
     def text(self) -> str:
+        """The statement as :meth:`parse` reads it, e.g. ``N >= 1/2 on [0, 1/2]``."""
         where = f"on [{self.lo}, {self.hi}]"
         if self.kind in ("ge", "le", "eq"):
             return f"N {dict(ge='>=', le='<=', eq='==')[self.kind]} {self.value} {where}"
@@ -235,11 +236,11 @@ def _allowed(kind: str, s: int, at_point: bool) -> bool:
 class Certificate:
     """The outcome of :func:`check`: a certificate, or a counterexample."""
 
-    statement: Statement
-    position: Any
-    holds: bool
+    statement: Statement  #: the statement checked
+    position: Any  #: the position it speaks of
+    holds: bool  #: the verdict, True if the statement holds
     pieces: list = field(default_factory=list)  #: per sub-piece reasons (JSON-able dicts)
-    counterexample: dict | None = None
+    counterexample: dict | None = None  #: where it fails, the point p and the values there (exact and in decimals)
     solution: Any = field(default=None, repr=False, compare=False)  #: what the statement is about
 
     def claim_json(self) -> dict:
@@ -549,9 +550,9 @@ MAX_STATEMENT = 10_000
 class Verified:
     """One claim :func:`verify_document` re-derived: its statement, position and verdict."""
 
-    statement: Statement
-    position: Any
-    holds: bool
+    statement: Statement  #: the statement, read again from the document
+    position: Any  #: the position it speaks of
+    holds: bool  #: the verdict re-derived
 
 
 def verify(document: dict) -> bool:

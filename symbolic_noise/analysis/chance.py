@@ -75,12 +75,13 @@ class ChanceInterval:
     ChanceInterval(a=0, b=1/2, open_left=True, open_right=False)
     """
 
-    a: fmpq
-    b: fmpq
-    open_left: bool
-    open_right: bool
+    a: fmpq  #: the left end, exact
+    b: fmpq  #: the right end, exact
+    open_left: bool  #: whether ``a`` is left out
+    open_right: bool  #: whether ``b`` is left out
 
     def text(self) -> str:
+        """The interval as :func:`parse_interval` reads it, e.g. ``(0, 1/2]``."""
         return f"{'(' if self.open_left else '['}{self.a}, {self.b}{')' if self.open_right else ']'}"
 
     def contains_end(self, x: RealAlgebraic) -> bool:
@@ -143,12 +144,13 @@ class Witness:
     """An exact point of I where ``N_v`` is 0 or 1; ``piece`` is the open piece
     (lo, hi) of the solution on which it is so identically, if it is."""
 
-    position: Any
+    position: Any  #: the position where N is 0 or 1
     p: Any  #: fmpq or RealAlgebraic
-    value: int
-    piece: tuple | None = None
+    value: int  #: N there, 0 or 1
+    piece: tuple | None = None  #: the open piece ``(lo, hi)`` on which N is so identically, or None
 
     def as_json(self, game: Game, digits: int = 20) -> dict:
+        """The witness as JSON data: the position's label, p (and the piece's ends) exact and in decimals, and N."""
         out = {
             "position": game.position_label(self.position),
             "p": _point_json(self.p, digits),
@@ -223,18 +225,18 @@ def first_decided_point(f, interval: ChanceInterval, position=None) -> Witness |
 class ChanceReport:
     """The verdict of :func:`chance_report`."""
 
-    game: Game
-    channel: str
-    interval: ChanceInterval
+    game: Game  #: the game decided
+    channel: str  #: the channel's name
+    interval: ChanceInterval  #: the interval I of p
     holds: bool  #: every position that is not forced is a chance position on I
     start_holds: bool  #: the start position is a chance position on I (or forced)
     witness: Witness | None  #: the first failing position (followers first), its smallest p
     failures: list = field(default_factory=list)  #: every failing position's witness
-    forced: dict = field(default_factory=dict)
-    positions: int = 0
+    forced: dict = field(default_factory=dict)  #: the positions whose N no channel can change, each with that N (0 or 1)
+    positions: int = 0  #: the number of positions solved, forced ones included
     half_at_every_chance_position: bool = False  #: N = 1/2 identically on I at every chance position
-    seconds: float = 0.0
-    #: every psi entry is positive on I (then the verdict holds for every game: see the module docstring)
+    seconds: float = 0.0  #: the time the decision took, in seconds
+    #: every psi entry is positive on I (then the verdict holds for every game, see the module docstring)
     full_support: bool | None = None
 
     def _repr_html_(self) -> str:
@@ -243,6 +245,7 @@ class ChanceReport:
         return chance_html(self)
 
     def as_json(self, digits: int = 20) -> dict:
+        """The verdict as JSON data, with the first 20 failing positions' witnesses."""
         g = self.game
         return {
             "game": g.describe(),
@@ -261,6 +264,7 @@ class ChanceReport:
         }
 
     def text(self) -> str:
+        """The verdict in words, with the first witness and the forced positions."""
         g = self.game
         head = f"{g.describe()}, {self.channel} channel, p in {self.interval.text()}: "
         if self.holds:

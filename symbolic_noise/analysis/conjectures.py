@@ -39,6 +39,11 @@ from ..exact.formula import exact_number
 
 
 def is_power_of_two(k: int) -> bool:
+    """Whether ``k`` is one of 1, 2, 4, 8, ...
+
+    >>> [k for k in range(1, 20) if is_power_of_two(k)]
+    [1, 2, 4, 8, 16]
+    """
     return k >= 1 and k & (k - 1) == 0
 
 
@@ -98,7 +103,7 @@ def fairness_threshold(f: PiecewiseFunction, eps) -> Threshold:
 class Breakpoint:
     """A point where the optimal-move set changes."""
 
-    point: RealAlgebraic
+    point: RealAlgebraic  #: the breakpoint, exact
     left: frozenset  #: optimal moves just left of the point
     at: frozenset  #: optimal moves at the point
     right: frozenset  #: optimal moves just right of it

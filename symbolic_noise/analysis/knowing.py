@@ -72,9 +72,9 @@ class Extremum:
     (a :class:`PointValue`), the isolated points where it is attained and the
     pieces ``(lo, hi)`` on which the function is constantly equal to it."""
 
-    value: PointValue
-    points: tuple
-    intervals: tuple
+    value: PointValue  #: the extreme value, exact
+    points: tuple  #: the isolated points where it is attained
+    intervals: tuple  #: the pieces ``(lo, hi)`` on which the function equals it
 
 
 def extremum(f: PiecewiseFunction, kind: str = "max") -> Extremum:
@@ -162,21 +162,21 @@ class Knowing:
     """The value of knowing p: ``delta = informed - baseline`` with its exact
     extrema and zero set (see the module docstring)."""
 
-    reading: str
-    strategy: str
-    against: str
-    informed: PiecewiseFunction
-    baseline: PiecewiseFunction
-    delta: PiecewiseFunction
-    maximum: PointValue
-    argmax: tuple
-    argmax_intervals: tuple
-    minimum: PointValue
-    argmin: tuple
-    argmin_intervals: tuple
-    zeros: tuple
-    zero_intervals: tuple
-    solutions: Any = None
+    reading: str  #: ``"both"`` (both players switch) or ``"first"`` (the first player only)
+    strategy: str  #: the strategy of the informed player(s), by name
+    against: str  #: the strategy of the baseline (and of the opponent with the ``first`` reading)
+    informed: PiecewiseFunction  #: N with the informed player(s) playing ``strategy``
+    baseline: PiecewiseFunction  #: N with both players playing ``against``
+    delta: PiecewiseFunction  #: ``informed - baseline``
+    maximum: PointValue  #: the maximum of ``delta``, exact
+    argmax: tuple  #: the isolated points where ``delta`` attains its maximum
+    argmax_intervals: tuple  #: the pieces ``(lo, hi)`` on which ``delta`` equals its maximum
+    minimum: PointValue  #: the minimum of ``delta``, exact
+    argmin: tuple  #: the isolated points where ``delta`` attains its minimum
+    argmin_intervals: tuple  #: the pieces ``(lo, hi)`` on which ``delta`` equals its minimum
+    zeros: tuple  #: the isolated zeros of ``delta``
+    zero_intervals: tuple  #: the maximal closed intervals ``(lo, hi)`` on which ``delta`` is 0
+    solutions: Any = None  #: the two solves ``(informed, baseline)``, as PlayersSolution objects
 
     def _repr_html_(self) -> str:
         from ..io.display import knowing_html

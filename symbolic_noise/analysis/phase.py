@@ -95,17 +95,18 @@ class Cell:
     holds the sample (a move's formula may change across a merged-away section).
     """
 
-    column: int
-    sector: int
-    p: fmpq
-    q: fmpq
-    below: tuple | None
-    above: tuple | None
-    value: BiRational
-    moves: dict
-    optimal: frozenset
+    column: int  #: the index of the column (an interval of q between critical values)
+    sector: int  #: the index of the sector within the column, counted from p = 0 upwards
+    p: fmpq  #: the sample point's p, exact
+    q: fmpq  #: the sample point's q, exact
+    below: tuple | None  #: the boundary below, ``(polynomial index, root index)``, or ``None`` at p = 0
+    above: tuple | None  #: the boundary above, ``(polynomial index, root index)``, or ``None`` at p = 1
+    value: BiRational  #: N(p, q) on the cell
+    moves: dict  #: every sent move's value by name, on the proved 2-cell that holds the sample
+    optimal: frozenset  #: the first player's optimal moves at the start, on the cell
 
     def name(self) -> str:
+        """The cell's name, ``C<column>.<sector>``."""
         return f"C{self.column}.{self.sector}"
 
 
@@ -113,11 +114,11 @@ class Cell:
 class Located:
     """The answer of :meth:`PhaseDiagram.locate`: exact value and optimal moves at (p, q)."""
 
-    p: fmpq
-    q: fmpq
-    value: fmpq
-    optimal: frozenset
-    cell: dict
+    p: fmpq  #: the point's p, exact
+    q: fmpq  #: the point's q, exact
+    value: fmpq  #: N(p, q), exact
+    optimal: frozenset  #: the first player's optimal moves at (p, q)
+    cell: dict  #: where the point lies in the merged diagram (a cell, a boundary or a critical line of q)
 
 
 class PhaseDiagram:
@@ -135,7 +136,7 @@ class PhaseDiagram:
         #: the proved decomposition (every counted section, before merging)
         self.cad_columns, self.cad_cells = cols, cells
         self.cad_critical = [c.lo for c in cols] + [cols[-1].hi]
-        #: the output: merged columns and cells (:mod:`symbolic_noise.analysis.phasecells`)
+        #: the output, merged columns and cells (:mod:`symbolic_noise.analysis.phasecells`)
         self.columns, self.cells, self._where = merge(cols, cells, proj.polys)
         self.critical = [c.lo for c in self.columns] + [self.columns[-1].hi]
         self._solver = solver
@@ -217,6 +218,8 @@ class PhaseDiagram:
         return out
 
     def stats(self) -> dict:
+        """Sizes: boundary polynomials, critical values of q and cells, of the
+        merged diagram and of the proved decomposition, and the largest total degree."""
         return {
             "polynomials": len(self.polys),
             "critical_values": len(self.critical),
@@ -233,6 +236,7 @@ class PhaseDiagram:
         return plot_phase(self, path, **options)
 
     def to_json(self) -> dict:
+        """The whole diagram as JSON data: polynomials, critical values, columns and cells."""
         from ..io.phase_render import phase_json
 
         return phase_json(self)

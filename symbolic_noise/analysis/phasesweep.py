@@ -124,10 +124,10 @@ class SweepSolver:
 
     def __init__(self, solver, drop=(), executor=None):
         self.sv = solver
-        #: a ``concurrent.futures`` executor for the discriminants and resultants (``None``: here)
+        #: a ``concurrent.futures`` executor for the discriminants and resultants (``None`` to compute them here)
         self.executor = executor
         self._pending: dict = {}  # owner -> future of event_roots
-        self.polys: list = []
+        self.polys: list = []  #: the irreducible factors of the moves' differences with degree >= 1 in p, each once
         self._pkeys: dict = {}
         self._qc: list = []
         self._degs: list = []
@@ -140,7 +140,7 @@ class SweepSolver:
         self._qonly: dict = {}  # key -> a factor free of p
         self._qpolys: dict = {}  # q-poly key -> (fmpz_poly, its real roots in (0, 1))
         self._proved: dict = {}  # (owner, q key, root index) -> proved spurious
-        #: event kinds left out (tests only: a missing event must be caught)
+        #: event kinds left out (by tests only, which check that a missing event is caught)
         self.drop = set(drop)
         self._dsigns: dict = {}  # poly index -> BoxSign of its derivative in p
         self._rows: dict = {}  # poly index -> its p_rows (the resultants' input)
@@ -161,6 +161,7 @@ class SweepSolver:
         return idx
 
     def sections(self, idx: int, s: fmpq) -> list:
+        """The roots of polynomial ``idx`` in 0 < p < 1 at q = ``s``, increasing (each computed once)."""
         key = (idx, int(s.p), int(s.q))
         if key not in self._sections:
             self._sections[key] = interior_roots(self.polys[idx], s, self._qc[idx])

@@ -78,14 +78,15 @@ class Series:
     """The series of a piece's formula at ``point`` (``side``: from the ``right``
     or the ``left``): ``sum_k coefficients[k] (p - point)^k + O((p - point)^(order+1))``."""
 
-    point: RealAlgebraic
-    side: str
-    coefficients: tuple
-    formula: RationalFunction
-    label: Any = None
+    point: RealAlgebraic  #: where the series is taken
+    side: str  #: ``"left"`` or ``"right"`` at a breakpoint or an end point, ``"both"`` inside a piece
+    coefficients: tuple  #: ``f^(k)(point) / k!`` for k = 0 .. order (``fmpq``, or ``PointValue`` at an irrational point)
+    formula: RationalFunction  #: the formula of the piece on that side
+    label: Any = None  #: that piece's label (its optimal-move set), or None
 
     @property
     def order(self) -> int:
+        """The highest power of ``(p - point)`` kept."""
         return len(self.coefficients) - 1
 
     def rational_coefficients(self):
@@ -132,6 +133,8 @@ class Series:
         return f"{out} + {tail}"
 
     def as_json(self, digits: int = 15) -> dict:
+        """The series as JSON data: the point exact and in decimals, the side, the
+        order, the exact coefficients and the :meth:`text`."""
         return {
             "point": self.point.exact_str(),
             "point_decimal": self.point.decimal(digits),
@@ -186,12 +189,12 @@ class RobustMoves:
     the exact p where it stops being optimal (``None``: never on the interval).
     """
 
-    position: Any
-    winning: tuple
-    series: dict
-    ranking: tuple
-    robust: frozenset
-    until: dict
+    position: Any  #: the position asked about
+    winning: tuple  #: the moves to P-positions of the noise-free game, in the game's order
+    series: dict  #: each winning move to its value ``N_v(w)`` at p = 0, as exact Taylor coefficients
+    ranking: tuple  #: the winning moves best first, by their series term by term (equal series share a rank)
+    robust: frozenset  #: the winning moves optimal on some (0, eps), from the exact solution
+    until: dict  #: each robust move to the exact p where it stops being optimal (``None`` if never on the interval)
 
 
 def _mul_low(f: list, g: list, n: int) -> list:

@@ -243,10 +243,12 @@ class RealAlgebraic:
 
     @property
     def lo(self) -> fmpq:
+        """The isolating interval's lower end (the number itself when it is rational)."""
         return self._lo
 
     @property
     def hi(self) -> fmpq:
+        """The isolating interval's upper end (the number itself when it is rational)."""
         return self._hi
 
     @property

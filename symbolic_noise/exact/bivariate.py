@@ -157,11 +157,19 @@ class BoxBalls:
     """The arb balls of a box [plo, phi] x [qlo, qhi] that :class:`BoxSign` needs:
     the box, its centre and its half-widths (rigorous enclosures)."""
 
-    __slots__ = ("P", "Q", "cp", "cq", "rp", "rq", "qkey")
+    __slots__ = {
+        "P": "The p-interval [plo, phi] as a ball.",
+        "Q": "The q-interval [qlo, qhi] as a ball.",
+        "cp": "The centre's p as a ball.",
+        "cq": "The centre's q as a ball.",
+        "rp": "The ball [-wp, wp] of the half-width in p.",
+        "rq": "The ball [-wq, wq] of the half-width in q.",
+        "qkey": "The q-interval exactly, as a key (boxes sharing it share the rows' values in q).",
+    }
 
     def __init__(self, plo: fmpq, phi: fmpq, qlo: fmpq, qhi: fmpq):
         half = fmpq(1, 2)
-        #: the q-interval, exactly: boxes sharing it share the rows' values in q (:class:`BoxSign`)
+        #: the q-interval, exactly; boxes sharing it share the rows' values in q (:class:`BoxSign`)
         self.qkey = (int(qlo.p), int(qlo.q), int(qhi.p), int(qhi.q))
         cp, cq = (plo + phi) * half, (qlo + qhi) * half
         self.P, self.Q = box_ball(plo, phi), box_ball(qlo, qhi)
@@ -242,6 +250,7 @@ class BoxSign:
 
 
 def deg_p(f: fmpz_mpoly) -> int:
+    """The degree of ``f`` in p (0 for the zero polynomial)."""
     return max((i for i, _ in f.to_dict()), default=0)
 
 
@@ -428,7 +437,11 @@ class BiRational:
     ('1 - p - q', 1/4)
     """
 
-    __slots__ = ("num", "den", "_key")
+    __slots__ = {
+        "num": "The numerator, a polynomial in p and q with integer coefficients.",
+        "den": "The denominator, coprime to the numerator, with a positive leading coefficient.",
+        "_key": None,
+    }
 
     def __init__(self, num: fmpz_mpoly, den: fmpz_mpoly = ONE2):
         if den.is_zero():
@@ -452,6 +465,7 @@ class BiRational:
 
     @classmethod
     def constant(cls, c) -> "BiRational":
+        """The constant ``c`` (an exact rational)."""
         c = fmpq(c)
         return cls(CTX.from_dict({(0, 0): c.p}) if c != 0 else ZERO2, CTX.from_dict({(0, 0): c.q}))
 

@@ -44,12 +44,12 @@ class Column:
     (p = 0 and p = 1 closing the ends), all at the sample ``q``.
     """
 
-    index: int
-    lo: RealAlgebraic
-    hi: RealAlgebraic
-    q: fmpq
-    boundaries: list = field(default_factory=list)
-    sectors: list = field(default_factory=list)
+    index: int  #: the column's place, counted from q = 0
+    lo: RealAlgebraic  #: the critical value below
+    hi: RealAlgebraic  #: the critical value above
+    q: fmpq  #: the rational sample q inside (lo, hi)
+    boundaries: list = field(default_factory=list)  #: the sections ``(f, i)``, from below
+    sectors: list = field(default_factory=list)  #: a rational sample p of every sector, from below
 
 
 def interior_roots(f: fmpz_mpoly, s: fmpq, coeffs=None) -> list[RealAlgebraic]:
@@ -69,7 +69,7 @@ CROSSING_WIDTH = fmpq(1, 2**30)
 #: common zero where both count (:meth:`Projection.may_meet`): then the resultant is taken
 APART_WIDTH = fmpq(1, 2**9)
 
-#: relevance grid: a polynomial may be declared relevant only on closed cells
+#: the relevance grid; a polynomial may be declared relevant only on closed cells
 #: [i/GRID, (i+1)/GRID] x [j/GRID, (j+1)/GRID] of this grid
 GRID = 64
 
@@ -157,18 +157,18 @@ class Projection:
     """
 
     def __init__(self):
-        self.polys: list[fmpz_mpoly] = []
+        self.polys: list[fmpz_mpoly] = []  #: the polynomials in (p, q), in the order they were added
         self._keys: dict = {}
-        self.q_polys: dict = {}  # key -> fmpz_poly in q (an irreducible factor)
+        self.q_polys: dict = {}  #: the critical-value polynomials in q (irreducible factors), by key
         self._owners: dict = {}  # key -> owners: (i,) for lc/disc/edges of i, (i, j) for a resultant
-        self.pairs: set = set()  # index pairs (i, j), i < j, whose resultant is in q_polys
-        self.cells: list = []  # per polynomial: None (relevant everywhere) or a set of grid cells
-        self.rows: list = []  # per polynomial: None or {row: [closed p-intervals]}
+        self.pairs: set = set()  #: the index pairs (i, j), i < j, whose resultant is in :attr:`q_polys`
+        self.cells: list = []  #: per polynomial, its relevance set of grid cells (None if relevant everywhere)
+        self.rows: list = []  #: per polynomial, None or its relevant closed p-intervals by grid row
         self._roots: dict = {}  # q-poly key -> its real roots in [0, 1]
         self._sections: dict = {}  # (poly index, rational q) -> roots in 0 < p < 1
         self._ends: dict = {}  # (poly index, a, row) -> roots of f(a, q) in the row
-        self.degs: list = []  # per polynomial: its degree in p
-        self.qc: list = []  # per polynomial: its coefficients in p as polynomials in q
+        self.degs: list = []  #: per polynomial, its degree in p
+        self.qc: list = []  #: per polynomial, its coefficients in p as polynomials in q
         self.version = 0  # bumped whenever a polynomial or a relevance set changes
         self._columns: dict = {}
         self._shared: dict = {}
@@ -236,6 +236,7 @@ class Projection:
                     self.add_pair(i, j)
 
     def restricted(self) -> bool:
+        """Whether any polynomial came with a relevance set."""
         return any(c is not None for c in self.cells)
 
     def _shared_rows(self, owner: tuple):

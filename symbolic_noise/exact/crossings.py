@@ -32,7 +32,7 @@ from flint import fmpq
 
 from .bivariate import BoxBalls
 
-#: p-boxes are not split below this width: the proof gives up (conservatively) there
+#: p-boxes are not split below this width; the proof gives up (conservatively) there
 MIN_WIDTH = fmpq(1, 2**14)
 
 

@@ -73,7 +73,7 @@ MAX_DEGREE = 1_000
 MAX_BITS = 20_000
 #: deepest nesting of parentheses and signs
 MAX_NESTING = 100
-#: most work one formula may ask for: the sum, over every intermediate result,
+#: most work one formula may ask for, the sum over every intermediate result
 #: of (degree + 1) * (coefficient bits + 1) of its numerator and denominator (a
 #: sum of (3+p)^999 terms spends about 3.2 million per term, about 1 ms)
 MAX_WORK = 4 * 10**9
@@ -125,7 +125,7 @@ class _Budget:
 
 #: the budget shared by every formula read inside :func:`work_budget`
 _SHARED: contextvars.ContextVar = contextvars.ContextVar("formula_work_budget", default=None)
-#: work charged for each token (the parser's own time: about 3 microseconds)
+#: work charged for each token (the parser's own time, about 3 microseconds)
 TOKEN_WORK = 10_000
 
 

@@ -37,6 +37,8 @@ class Interner:
         self._sets: dict = {}  # optimal-move set -> the one object kept for it
 
     def point(self, x):
+        """The object kept for the number ``x`` (``x`` itself the first time it is seen;
+        a rational number is returned as it is)."""
         if x.is_rational:
             return x
         poly = x.poly

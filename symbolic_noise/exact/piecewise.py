@@ -74,7 +74,11 @@ class PointValue:
     'CRootOf(x**2 + 2*x - 1, 1)'
     """
 
-    __slots__ = ("formula", "point", "_algebraic")
+    __slots__ = {
+        "formula": "The rational function evaluated (a piece's formula).",
+        "point": "The algebraic point it is evaluated at.",
+        "_algebraic": None,
+    }
 
     def __init__(self, formula: RationalFunction, point: RealAlgebraic, algebraic: RealAlgebraic | None = None):
         self.formula = formula
@@ -209,6 +213,8 @@ class PointValue:
         return f"Subs({self.formula.formula('p')}, p, {self.point.exact_str()})"
 
     def to_sympy(self):
+        """The value as a SymPy expression: a ``Rational`` when it is rational, else
+        the formula with the point's ``CRootOf`` substituted for p."""
         q = self.rational_value
         if q is not None:
             import sympy
@@ -251,16 +257,22 @@ def _interpolate(xs, ys):
 class Piece:
     """One open piece ``(lo, hi)`` with its formula and label."""
 
-    lo: RealAlgebraic
-    hi: RealAlgebraic
-    formula: RationalFunction
-    label: Any = None
+    lo: RealAlgebraic  #: the piece's left end
+    hi: RealAlgebraic  #: the piece's right end
+    formula: RationalFunction  #: the function's formula on the open piece
+    label: Any = None  #: the piece's label (the optimal-move set in a solve), or None
 
 
 class PiecewiseFunction:
     """A continuous piecewise-rational function on [a, b] (see the module docstring)."""
 
-    __slots__ = ("points", "formulas", "labels", "point_labels", "_at")
+    __slots__ = {
+        "points": "The points ``a = x_0 < ... < x_m = b``, as RealAlgebraic numbers.",
+        "formulas": "One RationalFunction per open piece ``(x_{i-1}, x_i)``.",
+        "labels": "One label per piece, or None.",
+        "point_labels": "One label per point, or None.",
+        "_at": None,
+    }
 
     def __init__(self, points, formulas, labels=None, point_labels=None, *, merge: bool = True):
         points = tuple(RealAlgebraic.coerce(x) for x in points)
@@ -327,6 +339,7 @@ class PiecewiseFunction:
 
     @property
     def interval(self) -> tuple[RealAlgebraic, RealAlgebraic]:
+        """The end points ``(a, b)``."""
         return self.points[0], self.points[-1]
 
     @property
@@ -349,6 +362,7 @@ class PiecewiseFunction:
         return self.points[j]
 
     def pieces(self) -> list[Piece]:
+        """Every open piece with its ends, formula and label, from left to right."""
         return [
             Piece(self.points[i], self.points[i + 1], f, self.labels[i] if self.labels is not None else None)
             for i, f in enumerate(self.formulas)

@@ -125,11 +125,13 @@ class RationalFunction:
 
     @property
     def num(self) -> fmpz_poly:
+        """The numerator, an integer polynomial coprime to :attr:`den`."""
         n = self._num
         return n if type(n) is fmpz_poly else polys.unpack(n)
 
     @property
     def den(self) -> fmpz_poly:
+        """The denominator, an integer polynomial whose lowest non-zero coefficient is positive."""
         d = self._den
         return d if type(d) is fmpz_poly else polys.unpack(d)
 
@@ -292,10 +294,12 @@ class RationalFunction:
 
     @property
     def is_zero(self) -> bool:
+        """Whether this is the zero function."""
         return self.num.is_zero()
 
     @property
     def is_constant(self) -> bool:
+        """Whether this does not depend on p."""
         return self.num.degree() <= 0 and self.den.degree() <= 0
 
     def constant_value(self) -> fmpq | None:

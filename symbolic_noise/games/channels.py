@@ -51,8 +51,8 @@ class Rows:
     """psi at one position over a common denominator per row:
     ``psi(w_i, w_j) = num[i][j] / den[i]``."""
 
-    den: tuple
-    num: tuple
+    den: tuple  #: the common denominator of each row (sent move), an integer polynomial
+    num: tuple  #: the numerators, ``num[i][j] / den[i]`` being the probability of receiving ``w_j`` when ``w_i`` is sent
 
     @classmethod
     def from_matrix(cls, matrix) -> "Rows":
@@ -69,9 +69,11 @@ class Rows:
         return cls(tuple(dens), tuple(nums))
 
     def entry(self, i: int, j: int) -> RationalFunction:
+        """``psi(w_i, w_j)``, the probability of receiving move ``j`` when move ``i`` is sent."""
         return RationalFunction(self.num[i][j], self.den[i])
 
     def matrix(self) -> list[list[RationalFunction]]:
+        """The matrix of rational functions (rows = sent moves)."""
         return [[self.entry(i, j) for j in range(len(self.num[i]))] for i in range(len(self.den))]
 
     def at(self, p) -> list[list[fmpq]]:
@@ -169,6 +171,8 @@ class BinaryChannel(Channel):
         return "binary" if self._encoding is None else None
 
     def codes(self, game: Game, v) -> tuple[int, tuple[int, ...]]:
+        """``(n, codes)``: the number of binary digits and the code of every move at
+        ``v``, in follower order, checked to be distinct and to fit in ``n`` digits."""
         if self._encoding is not None:
             width, codes = self._encoding(game, v)
         elif hasattr(game, "binary_encoding"):
@@ -235,7 +239,7 @@ class NeighbourChannel(Channel):
     [parse_formula('(-p + 1)/2'), parse_formula('(-p + 1)/2'), parse_formula('p')]
     """
 
-    KINDS = ("king", "rook", "all")
+    KINDS = ("king", "rook", "all")  #: the neighbourhoods a square may have
 
     def __init__(self, kind: str):
         if kind not in self.KINDS:
@@ -551,6 +555,7 @@ _BUILTIN = {
 
 
 def channel_names() -> tuple[str, ...]:
+    """The names :func:`get_channel` knows, built-in and registered, in the order they were registered."""
     return tuple(_BUILTIN)
 
 

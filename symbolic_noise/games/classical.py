@@ -342,11 +342,11 @@ class Periodicity:
     ``proven``.  ``needed`` is the index up to which the periodicity theorem
     needs the values (``None`` when no theorem applies)."""
 
-    preperiod: int
-    period: int
-    proven: bool
-    checked_to: int
-    needed: int | None
+    preperiod: int  #: the first index from which the values repeat
+    period: int  #: the period
+    proven: bool  #: whether the periodicity theorem proves it for every ``n``
+    checked_to: int  #: the last index of the values checked
+    needed: int | None  #: the index up to which the theorem needs the values (``None`` if no theorem applies)
 
 
 def _last_mismatch(data: bytes, length: int, period: int) -> int:
@@ -463,8 +463,8 @@ class SequenceReport:
     """A ruleset's nim-sequence with its periodicity (the ``grundy`` command)."""
 
     game: str  #: the ruleset's canonical key, e.g. ``octal:0.137``
-    values: tuple
-    periodicity: Periodicity | None
+    values: tuple  #: the nim-values ``G(0), G(1), ...`` computed
+    periodicity: Periodicity | None  #: the period found in them, or ``None``
 
     def as_json(self) -> dict:
         """``{"game", "values", "preperiod", "period", "proven"}`` as plain data."""

@@ -73,11 +73,11 @@ class HeapOptions:
     HeapOptions(empty=False, one=(3, 2), two=(2,), two_unequal=False, three=())
     """
 
-    empty: bool = False
-    one: tuple | range = ()
-    two: tuple = ()
-    two_unequal: bool = False
-    three: tuple = ()
+    empty: bool = False  #: whether the whole heap may be taken away
+    one: tuple | range = ()  #: the sizes of the one smaller heap a move may leave
+    two: tuple = ()  #: the totals ``s`` such that the heap may be left as two non-empty heaps summing to ``s``
+    two_unequal: bool = False  #: whether the two heaps must differ (Grundy's game)
+    three: tuple = ()  #: the totals ``s`` such that the heap may be left as three non-empty heaps summing to ``s``
 
 
 class HeapRules(abc.ABC):

@@ -58,7 +58,7 @@ except ImportError:  # pragma: no cover - numba is a dependency
     HAVE_NUMBA = False
 
 
-#: the default cap on heap sizes (values take 2 bytes each, the run about 6 bytes a heap at the peak: 400 MB)
+#: the default cap on heap sizes (values take 2 bytes each, the run about 6 bytes a heap at the peak, 400 MB)
 DEFAULT_MAX_HEAP = 1 << 26
 
 # kernel state slots (an int64 array, so that one call can resume another)
@@ -79,13 +79,14 @@ class Moves:
     (leave two non-empty heaps; ``equal_ok`` False forbids equal ones, as in
     Grundy's game)."""
 
-    whole: tuple
-    take: tuple
-    split: tuple
-    equal_ok: bool = True
+    whole: tuple  #: the ``k`` for which a heap of exactly ``k`` may be taken away
+    take: tuple  #: the ``k`` that may be taken leaving one non-empty heap
+    split: tuple  #: the ``k`` that may be taken leaving two non-empty heaps
+    equal_ok: bool = True  #: whether the two heaps left by a split may be equal
 
     @property
     def max_removal(self) -> int:
+        """The most chips one move takes (0 for a game without moves)."""
         return max(self.whole + self.take + self.split, default=0)
 
     @property
@@ -346,6 +347,7 @@ class RareRun:
 
     @property
     def heaps(self) -> int:
+        """How many values were computed, ``G(0..heaps-1)``."""
         return int(self.values.shape[0])
 
     def sha256(self, upto: int | None = None) -> str:

@@ -54,8 +54,8 @@ FAMILIES = {
 
 #: largest heap the command line accepts (1-pile Nim has k + 1 positions and k^2 channel entries)
 MAX_HEAP = 16_384
-#: most positions a game named on the command line may have (Chomp: binomial(rows + cols, rows);
-#: heaps that do not split: the product of (h + 1))
+#: most positions a game named on the command line may have (binomial(rows + cols, rows)
+#: for Chomp, the product of (h + 1) for heaps that do not split)
 MAX_POSITIONS = 5_000_000
 
 

@@ -123,6 +123,7 @@ class Game(abc.ABC):
         return topological_order(self.followers, self.start() if start is None else start)
 
     def is_terminal(self, v: Position) -> bool:
+        """Whether ``v`` has no followers (the player to move there has no move)."""
         return not self.followers(v)
 
     def symmetry(self):
@@ -259,9 +260,11 @@ class Transpose:
     """
 
     def position(self, v: tuple) -> tuple:
+        """The transposed board: the conjugate of the row lengths."""
         return tuple(sum(1 for r in v if r > j) for j in range(v[0])) if v else v
 
     def move(self, label: tuple) -> tuple:
+        """The transposed square: ``(row, column)`` to ``(column, row)``."""
         return (label[1], label[0])
 
 

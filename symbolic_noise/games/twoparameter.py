@@ -44,7 +44,7 @@ class AsymmetricBinaryChannel(Channel):
     """0 -> 1 flips with p, 1 -> 0 flips with q, digit by digit (module docstring)."""
 
     name = "asymmetric"
-    two_parameter = True
+    two_parameter = True  #: psi depends on (p, q), and phase diagrams take its rows from :meth:`rows2`
 
     def key(self) -> str | None:
         return "asymmetric"

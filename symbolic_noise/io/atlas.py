@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # (matplotlib is imported where it draws: every command line 
 
 #: samples of N along p in every row of the shading
 SAMPLES = 240
-#: how much a row fades to white where N = 0 (0: no shading)
+#: how much a row fades to white where N = 0 (0 for no shading)
 FADE = 0.65
 
 

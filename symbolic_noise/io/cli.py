@@ -785,7 +785,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def one_line(message: str) -> str:
-    """A message on one line: line breaks become `` | ``, other control characters are escaped.
+    """A message on one line: line breaks become ``" | "``, other control characters are escaped.
 
     >>> one_line("first" + chr(10) + "second" + chr(13) + chr(10) + "  third" + chr(0))
     'first | second | third\\\\x00'

@@ -115,6 +115,7 @@ def series_report(sol, spec: str, order: int, digits: int, fmt: str, meta: dict 
 
 
 def add_compare_parser(sub, add_game_arguments, digits_type) -> None:
+    """Add the ``compare`` command (the value of knowing p) to the subparsers ``sub``."""
     c = sub.add_parser(
         "compare",
         help="the value of knowing p: N with one strategy minus N with another, exactly",
@@ -189,6 +190,7 @@ def compare_report(k, game, channel_name, interval, digits: int, fmt: str, meta:
 
 
 def cmd_compare(args, game, channel, channel_from_spec, interval, start) -> str:
+    """Run ``compare``: the report of :func:`~symbolic_noise.analysis.knowing.value_of_knowing` in the chosen format."""
     from ..analysis.knowing import value_of_knowing
 
     opponent = None if args.opponent_channel is None else channel_from_spec(args.opponent_channel, game)

@@ -197,6 +197,7 @@ def add_parser(sub, add_game_arguments) -> None:
 
 
 def cmd_phase(args) -> int:
+    """Run the ``phase`` command from its parsed arguments; the exit status."""
     from .cli import _channel, _emit, _position
     from .workers import dask_client, local_pool, stop_pools
     from ..games.registry import game_from_spec

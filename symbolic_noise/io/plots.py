@@ -58,7 +58,7 @@ _MIN_SAMPLES = 24
 #: first width to which a piece's end points are refined for its inner bounds
 _END_WIDTH = fmpq(1, 2**54)
 _FIGSIZE = (7.0, 4.5)
-#: N is a probability: the same y-range on every plot, with room for labels
+#: N is a probability, so every plot has the same y-range, with room for labels
 _YLIM = (-0.04, 1.12)
 
 

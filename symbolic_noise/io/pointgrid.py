@@ -54,11 +54,11 @@ class GridRow:
     exact value when the exact engine produced the row (else ``None``), the
     optimal moves (sorted) and the method (``"ball"`` or ``"exact"``)."""
 
-    p: Fraction
-    decimals: str
-    exact: Fraction | None
-    optimal: tuple
-    method: str
+    p: Fraction  #: the point
+    decimals: str  #: N printed to the requested decimals, certified
+    exact: Fraction | None  #: N exactly, when the exact engine produced the row (else ``None``)
+    optimal: tuple  #: the optimal moves, sorted
+    method: str  #: ``"ball"`` or ``"exact"``
 
 
 def certified_row(game, channel, p, digits: int, *, start=None, misere: bool = False) -> GridRow:
@@ -180,6 +180,7 @@ def table_json(head: _Head, rows, p_decimals: int) -> list[dict]:
 
 
 def table_text(head: _Head, rows, p_decimals: int) -> str:
+    """The rows as aligned text columns p, N, optimal and method, under the title and a note on the methods."""
     out = [["p", "N", "optimal", "method"]]
     for r in rows:
         out.append([_p_text(r.p, p_decimals), r.decimals, ", ".join(move_text(m) for m in r.optimal), r.method])

@@ -88,6 +88,7 @@ def moves_text(moves, sep: str = ", ") -> str:
 
 
 def number_json(x: RealAlgebraic, digits: int) -> dict:
+    """An exact number as JSON: ``{"decimal": ..., "exact": ...}``."""
     return {"decimal": x.decimal(digits), "exact": x.exact_str()}
 
 
@@ -388,6 +389,9 @@ def _p_text(p: Fraction, decimals: int) -> str:
 
 
 def position_column(solution) -> tuple[str, str]:
+    """A table's first column: its header and the solved position (``k`` and the
+    heap for 1-pile Nim, ``board`` and ``RxC`` for a whole Chomp board, else
+    ``position`` and the position's label)."""
     game = solution.game
     if game.name == "nim":
         return "k", str(solution.start)
@@ -448,6 +452,8 @@ def comment_header(meta: dict, prefix: str = "# ") -> str:
 
 
 def table_json(solution, rows, p_decimals: int, decimals: int) -> list[dict]:
+    """The rows of :func:`table_rows` as JSON data: the position, p and N in
+    decimals and exactly, and the optimal moves."""
     head, pos = position_column(solution)
     return [
         {
@@ -481,6 +487,8 @@ def table_document(meta: dict, rows: list[dict]) -> dict:
 
 
 def table_text(solution, rows, p_decimals: int, decimals: int) -> str:
+    """The rows of :func:`table_rows` as aligned text columns p, N and optimal,
+    under the solution's title."""
     out = [[ "p", "N", "optimal"]]
     for p, value, opt in rows:
         out.append([_p_text(p, p_decimals), fixed(value, decimals), ", ".join(move_text(m) for m in opt)])

@@ -34,9 +34,9 @@ if TYPE_CHECKING:  # annotations only
 class PointResult:
     """The value and optimal moves of a position at one exact p."""
 
-    p: Any
+    p: Any  #: the point, as given (a rational, or a RealAlgebraic)
     value: Any  #: fmpq at a rational p, PointValue at an algebraic one
-    optimal: frozenset
+    optimal: frozenset  #: the optimal moves at p, by name
 
     def _repr_html_(self) -> str:
         from ..io.display import point_html  # the renderer, in the rendering layer

@@ -52,6 +52,7 @@ HALF = fmpq(1, 2)
 
 
 def q_text(x: fmpq) -> str:
+    """An exact rational as text (``'3/8'``, ``'1'``), as :func:`q_parse` reads it."""
     return str(x)
 
 

@@ -3,20 +3,20 @@ file names, the shape every key must have, and the caps on every size.
 
 A hybrid certificate speaks of one game and says so (theory.md, section 7):
 
-``game``        the canonical spec (:mod:`symbolic_noise.games.provenance`),
-                ``{"family": "nim", "param": "K"}``: 1-pile Nim with K chips;
-``position``    the heap the statement is about (K: the start; the kinds that
-                speak of every heap k <= K name them in the statement);
-``channel``     ``{"name": "binary"}``: the binary channel, the only one the
-                hybrid engine encloses;
-``misere``      ``false`` (the engine encloses normal play only);
-``strategies``  what the enclosures compute (:func:`strategies`): optimal play
-                by both players, except Conjecture 9, whose values are those of
-                the fixed strategy "every lower heap sends 0";
-``interval``    the range of p the statement speaks of;
-``statement``   the statement in words, derived again by the verifier from the
-                kind's data and compared;
-``software``, ``method`` ("hybrid"), ``kind``, ``verdict``.
+* ``game``: the canonical spec (:mod:`symbolic_noise.games.provenance`),
+  ``{"family": "nim", "param": "K"}``: 1-pile Nim with K chips;
+* ``position``: the heap the statement is about (K: the start; the kinds that
+  speak of every heap k <= K name them in the statement);
+* ``channel``: ``{"name": "binary"}``: the binary channel, the only one the
+  hybrid engine encloses;
+* ``misere``: ``false`` (the engine encloses normal play only);
+* ``strategies``: what the enclosures compute (:func:`strategies`): optimal play
+  by both players, except Conjecture 9, whose values are those of
+  the fixed strategy "every lower heap sends 0";
+* ``interval``: the range of p the statement speaks of;
+* ``statement``: the statement in words, derived again by the verifier from the
+  kind's data and compared;
+* ``software``, ``method`` ("hybrid"), ``kind``, ``verdict``.
 
 The verifier rebuilds the game and the channel from the specs, refuses any
 game, channel or play the engine does not support, and computes every

@@ -53,10 +53,10 @@ class BoxResult:
     """Lower bounds over a box: ``half`` of min_k (F_k - 1/2), ``gap`` of
     min_{k, s} (F_k(0) - F_k(s)); ``holds`` when both are certainly >= 0."""
 
-    holds: bool
-    half: arb
-    gap: arb
-    worst: tuple
+    holds: bool  #: whether both lower bounds are certainly >= 0
+    half: arb  #: the ball of the smallest ``F_k - 1/2`` over the box
+    gap: arb  #: the ball of the smallest ``F_k(0) - F_k(s)`` over the box
+    worst: tuple  #: the ``(k, s)`` of the smallest gap (``None`` when there is no s)
 
 
 def _rows(K, c, lo, hi, q, prec, exact=False):
@@ -133,11 +133,11 @@ def _diff(f, g, box):
 class LocalResult:
     """The exact local argument on [1/2 - delta, 1/2]: the brackets' balls."""
 
-    holds: bool
-    delta: fmpq
-    order: int
-    brackets: dict  # "half" / "odd" / "even" -> the worst bracket ball
-    second: dict  # k -> lower bound of the smallest even-s second coefficient
+    holds: bool  #: whether every bracket is certainly of the sign the claims need
+    delta: fmpq  #: the half-width of the interval [1/2 - delta, 1/2]
+    order: int  #: the order of the Taylor models at 1/2
+    brackets: dict  #: ``"half"``, ``"odd"``, ``"even"`` to the worst bracket ball of each kind
+    second: dict  #: each k to a lower bound of the smallest even-s second coefficient
 
 
 def local_half(K: int, delta, *, order: int = 5, prec: int = 256) -> LocalResult:

@@ -61,10 +61,10 @@ class BoxEnclosure:
     """Balls over one box ``[a, b]``: ``value[j]`` holds N_j(p) and
     ``moves[j][s]`` holds N_j(send s)(p) for every p in the box."""
 
-    a: fmpq
-    b: fmpq
-    value: list
-    moves: list
+    a: fmpq  #: the box's left end
+    b: fmpq  #: the box's right end
+    value: list  #: ``value[j]``, a ball holding ``N_j(p)`` for every p in the box
+    moves: list  #: ``moves[j][s]``, a ball holding ``N_j(send s)(p)`` for every p in the box
 
 
 def _hull(lo: fmpq, hi: fmpq) -> arb:

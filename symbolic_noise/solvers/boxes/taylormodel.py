@@ -78,13 +78,17 @@ class _Box:
 class TM:
     """f(c + eps) in sum P[l] eps^l + eps^q R on the box (q = len(P))."""
 
-    __slots__ = ("P", "R")
+    __slots__ = {
+        "P": "The coefficients ``P[l]`` of ``eps^l``, l < q (exact, or balls).",
+        "R": "The remainder ball, ``f(c + eps) - sum P[l] eps^l`` lying in ``eps^q R`` on the box.",
+    }
 
     def __init__(self, P, R):
         self.P, self.R = P, R
 
     @property
     def q(self) -> int:
+        """The model's order, ``len(P)``."""
         return len(self.P)
 
     def __repr__(self) -> str:
@@ -99,16 +103,19 @@ def lift(f: TM, q: int, box: _Box) -> TM:
 
 
 def add(f: TM, g: TM, box: _Box) -> TM:
+    """``f + g``, of the lower of their orders."""
     q = min(f.q, g.q)
     f, g = lift(f, q, box), lift(g, q, box)
     return TM([x + y for x, y in zip(f.P, g.P)], f.R + g.R)
 
 
 def scale(f: TM, c) -> TM:
+    """``c f`` for a number (or ball) ``c``."""
     return TM([x * c for x in f.P], f.R * c)
 
 
 def mul(f: TM, g: TM, box: _Box) -> TM:
+    """``f g``, of the lower of their orders; the terms above it go into the remainder."""
     q = min(f.q, g.q)
     f, g = lift(f, q, box), lift(g, q, box)
     prod = [0] * (2 * q - 1) if q else []
@@ -232,6 +239,7 @@ def _lex_filter(fs, cand, q, box):
 
 
 def sub_tm(f: TM, g: TM) -> TM:
+    """``f - g`` for two models of the same order on the same box."""
     return TM([x - y for x, y in zip(f.P, g.P)], f.R - g.R)
 
 
@@ -247,12 +255,12 @@ def _hull(balls) -> arb:
 class Models:
     """Taylor models of every N_j and of the sent moves of the heaps kept."""
 
-    c: fmpq
-    lo: fmpq
-    hi: fmpq
-    order: int
-    value: list
-    moves: dict
+    c: fmpq  #: the centre p = c of the models
+    lo: fmpq  #: the lower end of eps (the box is ``c + [lo, hi]``)
+    hi: fmpq  #: the upper end of eps
+    order: int  #: the models' order
+    value: list  #: the model of ``N_j`` for j = 0 .. K
+    moves: dict  #: for each heap j kept, the models of its sent moves' values
 
 
 def _weight_models(c: fmpq, D: int, q: int, box: _Box, upper: bool):

@@ -63,11 +63,11 @@ class PointAnswer:
     ``move_values`` maps every sent move's name to its value (root only, empty
     for other positions)."""
 
-    p: fmpq
-    value: object
-    optimal: frozenset | None
-    move_values: dict
-    method: str = "exact"
+    p: fmpq  #: the exact p of the answer
+    value: object  #: ``N_v(p)`` as an ``fmpq``, or an ``arb`` ball holding it in ball mode
+    optimal: frozenset | None  #: the optimal moves by name (``None`` if the balls could not separate them)
+    move_values: dict  #: every sent move's name to its value (the root only; empty elsewhere)
+    method: str = "exact"  #: how it was computed, ``"exact"``, ``"ball"`` or ``"piecewise"`` (read from a stored solution)
 
     def _repr_html_(self) -> str:
         from ...io.display import point_answer_html
@@ -186,7 +186,7 @@ class BallKey:
     """Sort key for arb balls whose ends are exact (their lower or upper ends,
     or their midpoints): ``max(balls, key=BallKey)``."""
 
-    __slots__ = ("x",)
+    __slots__ = {"x": "The ball (or exact number) compared."}
 
     def __init__(self, x):
         self.x = x

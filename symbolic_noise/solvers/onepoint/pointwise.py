@@ -33,9 +33,9 @@ from ...exact.formula import exact_number
 class PointSolution:
     """Value, optimal moves (by name) and every sent move's value at one p."""
 
-    value: fmpq
-    optimal: frozenset
-    move_values: dict
+    value: fmpq  #: ``N_v(p)``, exact
+    optimal: frozenset  #: the optimal moves, by name
+    move_values: dict  #: every sent move's name to its value ``N_v(w)``
 
 
 def evaluate(game: Game, channel: Channel | str, p, *, start=None, misere: bool = False) -> dict:

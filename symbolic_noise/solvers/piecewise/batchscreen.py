@@ -226,10 +226,12 @@ class EnclosureCache:
     with KEEP = 128 (880 MB) and 2.8 million with KEEP = 32 (683 MB)."""
 
     def __init__(self):
-        self.formulas: dict = {}
+        self.formulas: dict = {}  #: the enclosures kept, by the formula's identity (entries as :func:`_enclose` makes them)
         self.gen = 0
 
     def next_position(self) -> None:
+        """Count one more position; every :data:`KEEP` positions, drop the formulas
+        no position used in the last :data:`KEEP`."""
         self.gen += 1
         if self.gen % KEEP == 0:
             old = self.gen - KEEP

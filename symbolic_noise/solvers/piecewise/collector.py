@@ -34,7 +34,7 @@ import gc
 import threading
 from contextlib import contextmanager
 
-#: the collector's thresholds during a solve: a young collection every 50,000
+#: the collector's thresholds during a solve, a young collection every 50,000
 #: net allocations of tracked objects, a middle one every 20 young ones, a
 #: full one considered every 100 middle ones (and, as always, only when the
 #: old generation has grown by a quarter since the last)

@@ -62,10 +62,10 @@ class RangeWorker:
         # CPU on Chomp 6 x 6 king)
         self.profiling = profiling
         self.lo, self.hi = fmpq(lo), fmpq(hi)
-        self.values: dict = {}
+        self.values: dict = {}  #: the value on [lo, hi] of every position solved here and not forgotten
         self.cells = _Cells(self.lo, self.hi)
-        self.norm: dict = {}
-        self.profile: list = []  # (p, CPU seconds) of the pieces solved since the last take_profile
+        self.norm: dict = {}  #: the normalised pairs kept for the pieces solved here (see :meth:`forget`)
+        self.profile: list = []  #: (p, CPU seconds) of the pieces solved since the last :meth:`take_profile`
         self.interner = Interner()  # one object per breakpoint: solved here or handed over
 
     def _record(self, fraction: float, seconds: float) -> None:

@@ -301,6 +301,7 @@ class SolutionCache:
         return [r[0] for r in self._conn.execute("SELECT position FROM solutions WHERE context = ?", (self.context,))]
 
     def close(self) -> None:
+        """Close the database (also done on leaving a ``with`` block)."""
         if self._conn is not None:
             self._conn.close()
             self._conn = None

@@ -70,6 +70,7 @@ class HeldValues:
         self.bytes = 0
 
     def add(self, value: PiecewiseFunction) -> None:
+        """Hold a new value; past :data:`VALUES_BUDGET`, pack the oldest values until under it."""
         size = sum(f.bytes_estimate() for f in {id(f): f for f in value.formulas}.values() if not f.packed)
         self._values.append((value, size))
         self.bytes += size

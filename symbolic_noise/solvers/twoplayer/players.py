@@ -232,6 +232,7 @@ class PlayersSolution:
         return v
 
     def positions(self) -> tuple:
+        """Every solved position, followers before the positions they follow."""
         return tuple(v for v, i in self._values if i == 1)
 
     def value(self, v=None, player: int = 1) -> PiecewiseFunction:
@@ -239,6 +240,7 @@ class PlayersSolution:
         return self._values[(self._pos(v), player)]
 
     def values(self, player: int = 1) -> dict:
+        """``{position: W_position^player}`` for every solved position."""
         return {v: f for (v, i), f in self._values.items() if i == player}
 
     def __repr__(self) -> str:
@@ -252,6 +254,7 @@ class PlayersSolution:
         return solution_html(self)
 
     def at(self, p, v=None, player: int = 1) -> PointResult:
+        """``W_v^player`` and its label (optimal or sent moves) at an exact ``p``."""
         f = self.value(v, player)
         x = p if isinstance(p, RealAlgebraic) else exact_number(p)
         return PointResult(p, f(x), f.label_at(x))
@@ -278,6 +281,8 @@ class PlayersSolution:
         return self._move_values[(v, player)]
 
     def stats(self) -> dict:
+        """Sizes: pieces and breakpoints of ``N`` at the start, the largest formula
+        degree over all positions and players, and the number of positions."""
         f = self.value()
         return {
             "pieces": len(f.formulas),

@@ -36,9 +36,12 @@ class Strategy:
     exact probability per follower (in follower order), or ``None`` for a
     player who maximises."""
 
+    #: the strategy's name, as :func:`get_strategy` and the command line's ``--strategy`` take it
     name = "strategy"
 
     def weights(self, game: Game, v, misere: bool = False):
+        """One exact probability per follower of ``v`` (in follower order) that
+        this move is sent, or ``None``: the player maximises."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
