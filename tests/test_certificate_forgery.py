@@ -128,6 +128,7 @@ def test_hostile_documents_end_in_one_line_errors(junk, where):
 @given(junk=JSONISH, field=st.sampled_from(["points", "formulas", "labels", "point_labels", "position", "row"]))
 @example(junk=None, field="labels")
 @example(junk=None, field="point_labels")
+@example(junk=[[], []], field="labels")  # well formed, false: no optimal move on either piece
 def test_hostile_values_end_in_one_line_errors(junk, field):
     doc = json.loads(TEXT["nim"])
     row = doc["values"][-1]

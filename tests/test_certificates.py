@@ -23,6 +23,7 @@ from symbolic_noise.analysis.certificates import (
     verify,
 )
 from symbolic_noise.games.heapgames import MultiNim
+from symbolic_noise.solvers.storage import codec
 
 import fraction_reference  # noqa: E402  (pytest puts tests/ on sys.path)
 
@@ -140,12 +141,19 @@ def test_tampered_certificates_are_rejected():
         change(forged)
         with pytest.raises(VerificationError):
             verify(forged)
-    # a position's optimal move changed in its labels: labels are hints, so the
-    # values still verify, and the optimality claim is re-derived from psi
+    # certificates carry no optimal-move sets (the verifier finds them from
+    # psi); sets a file does carry are claims, proved: the true ones verify,
+    # a position's optimal move changed in them is refused
     opt = check(N5, "optimal 3 on [1/2, 3/4]").to_json()
-    relabelled = copy.deepcopy(opt)
-    _value_row(relabelled, 5)["labels"] = [[2] for _ in _value_row(relabelled, 5)["labels"]]
-    assert verify(relabelled)
+    assert all(row[1]["labels"] is None and row[1]["point_labels"] is None for row in opt["values"])
+    true_sets = codec.encode(solve(Nim(5), "binary").value(5))
+    labelled = copy.deepcopy(opt)
+    _value_row(labelled, 5).update(true_sets)
+    assert verify(labelled)
+    relabelled = copy.deepcopy(labelled)
+    _value_row(relabelled, 5)["labels"] = [[2] for _ in true_sets["labels"]]
+    with pytest.raises(VerificationError, match="optimal move"):
+        verify(relabelled)
     wrong = copy.deepcopy(opt)
     wrong["claims"][0]["statement"] = "optimal 2 on [1/2, 3/4]"
     with pytest.raises(VerificationError, match="fails, not as the certificate says"):

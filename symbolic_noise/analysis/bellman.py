@@ -417,12 +417,15 @@ class _Position:
         if self.prepare():
             if c.a == c.b:
                 self._at_point(c.a)
-            if c.labels:
+            # labels=True: the optimal moves must be given and are proved;
+            # "given": they are proved where a value carries them (a file's claims)
+            checked = c.labels is True or (c.labels == "given" and (self.f.labels is not None or self.f.point_labels is not None))
+            if checked:
                 self._prepare_labels()
             run_w, prev_forms, prev_own = None, None, None
             for x, y, N, label, forms, where, changed in self.walk():
                 run_w = self._identity(x, y, N, forms, label, run_w, prev_forms, prev_own, changed)
-                self._inequalities(x, y, N, forms, run_w, where, label if c.labels else None)
+                self._inequalities(x, y, N, forms, run_w, where, label if checked else None)
                 prev_forms, prev_own = forms, N
                 c.report.cells += 1
         c.report.positions += 1
@@ -775,12 +778,14 @@ def closure(game, starts) -> list:
 
 
 def check_values(game, channel, values: Mapping, interval, *, misere: bool = False, positions=None,
-                 progress: Callable[[Any, int, int], None] | None = None) -> BellmanReport:
+                 progress: Callable[[Any, int, int], None] | None = None, labels: bool | str = False) -> BellmanReport:
     """Prove that ``values[u]`` is the value of ``u`` for every position of
     ``positions`` (default: every position reachable from the game's start),
     which must be closed under followers and all be in ``values``; returns a
     :class:`BellmanReport` or raises :class:`VerificationError`.  ``progress(u,
-    done, total)`` is called after each position."""
+    done, total)`` is called after each position.  ``labels``: ``True`` proves
+    every value's optimal-move sets (they must be given), ``"given"`` proves
+    them where a value carries them, ``False`` ignores them."""
     order = closure(game, [game.start()]) if positions is None else list(positions)
     members = set(order)
     for u in order:
@@ -791,7 +796,7 @@ def check_values(game, channel, values: Mapping, interval, *, misere: bool = Fal
                 raise VerificationError(
                     f"position {game.position_label(x)}, a follower of {game.position_label(u)}, is not in the checked set"
                 )
-    checker = _Checker(game, channel, {u: values[u] for u in order}, interval, misere)
+    checker = _Checker(game, channel, {u: values[u] for u in order}, interval, misere, labels)
     done = set()
     pending = list(order)
     # followers first: a position's followers are proved before it is
