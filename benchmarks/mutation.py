@@ -69,7 +69,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: the tests that cover each module (the module's own doctests are added)
 TESTS = {
-    "symbolic_noise/exact/algebraic.py": ["tests/test_algebraic.py"],
+    "symbolic_noise/exact/algebraic.py": ["tests/test_algebraic.py", "tests/test_algebraic_edges.py"],
     "symbolic_noise/games/channels.py": ["tests/test_channels.py", "tests/test_extra_channels.py"],
     "symbolic_noise/games/extra_channels.py": ["tests/test_extra_channels.py"],
     "symbolic_noise/solvers/onepoint/fastpoint.py": ["tests/test_fastpoint.py"],
