@@ -102,6 +102,19 @@ def test_repr_evaluates_to_the_same_number():
     assert RealAlgebraic.rational("1/3")._repr_latex_() == "$\\tfrac{1}{3}$"
 
 
+def test_narrow_to_refuses_an_empty_or_reversed_interval_and_keeps_the_old_one():
+    """[7/10, 7/10] and [3/4, 7/10] hold no interval around 1/sqrt(2) = 0.7071...:
+    refused, and the isolating interval (0, 1) is unchanged."""
+    x = RealAlgebraic.root(fmpz_poly([-1, 0, 2]), 0, 1)
+    for lo, hi in (("7/10", "7/10"), ("3/4", "7/10")):
+        with pytest.raises(ValueError):
+            x.narrow_to(lo, hi)
+        assert x.interval == (fmpq(0), fmpq(1))
+    assert 2 * fmpq(7, 10) ** 2 < 1 < 2 * fmpq(3, 4) ** 2
+    x.narrow_to("7/10", "3/4")
+    assert x.interval == (fmpq(7, 10), fmpq(3, 4))
+
+
 # --------------------------------------------------------------------------- compare, sign_of
 
 
