@@ -69,7 +69,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: the tests that cover each module (the module's own doctests are added)
 TESTS = {
-    "symbolic_noise/exact/algebraic.py": ["tests/test_algebraic.py"],
+    "symbolic_noise/exact/algebraic.py": ["tests/test_algebraic.py", "tests/test_algebraic_edges.py"],
     "symbolic_noise/games/channels.py": ["tests/test_channels.py", "tests/test_extra_channels.py"],
     "symbolic_noise/games/extra_channels.py": ["tests/test_extra_channels.py"],
     "symbolic_noise/solvers/onepoint/fastpoint.py": ["tests/test_fastpoint.py"],
@@ -235,7 +235,7 @@ _HEAD = ("which member of an optimal set is compared with the others first: ever
          " transitive); only the names in a counterexample can change")
 
 _SIGN_ONLY = ("single_root_between reads these results only through their sign (w >= 0, w <= 0, w == 0, at <= 0,"
-              " at == 0, above >= 0): -2 is read as -1")
+              " at == 0, above >= 0): -2 is read as -1, and 2 as 1")
 _MULTIPLE = ("a rational end whose denominator is exactly 2^m is a multiple of 2^-m, which floor/ceil at scale 2^m"
              " return unchanged")
 
@@ -243,6 +243,72 @@ _SHARED = ("the table that shares one object per breakpoint text among the value
            " with decode reading the points' text instead of their index in it) every value's breakpoints are decoded"
            " again from the same text, equal numbers; only the sharing (memory) is lost")
 _DIGITS = "every call of _counter passes digits: its default is never used"
+
+#: arguments shared by several algebraic.py mutants (2026-11-29, fifth session)
+_FLOAT_WIDTH = ("__float__ returns only when both ends of an enclosure of the number round to the same double (with the"
+                " same sign), and rounding is monotone, so that double is the number's nearest one, which is unique (an"
+                " irrational number is never a tie; a rational one has lo == hi and returns at once): the first width"
+                " and the factor by which it shrinks (any positive ones, each round narrowing towards 0, so the loop"
+                " ends) change how many rounds it takes and how far the interval is left refined, not the double")
+_NOT_EQUAL_HERE = "this branch is the one where lo != hi (lo == hi is the branch above): there lo <= hi is lo < hi"
+_TRUSTED_ISOLATION = ("_from_isolation is the constructor for intervals isolate_real_roots produced (or a cache entry of"
+                      " our own process: codec's trusted decoding), with slo, when given, the sign of poly at lo; every"
+                      " such poly is square-free, primitive and of positive leading coefficient (sqf_part's, or a"
+                      " quotient of two such by a rational root's linear factor), which sqf_part leaves unchanged, the"
+                      " checks of the untrusted path pass, and sign_at(poly, lo) is slo: the same polynomial, interval"
+                      " and lower sign")
+_TRUSTED_RATIONAL = ("rational() passes lo == hi == q and linear_factor(q): the untrusted path checks degree 1 >= 1 and"
+                     " f(q) == 0 (both true) and sets poly = linear_factor(q), the same polynomial")
+_END_SIGN = ("q equal to the end lo (hi) of the interval: the exact sign of poly there is lower_sign (at hi its opposite,"
+             " as poly has one simple root inside and none at the ends), so the mutant sets lo = q (hi = q), which it"
+             " already is, and returns the same 1 (-1)")
+_NONZERO_LEAD = ("the leading coefficient of a polynomial of degree >= 1 (the test before `or` has ruled out the others)"
+                 " is a non-zero integer: < 1, <= 0 and < 0 are the same test")
+_FALSY = "`not checked` is true for None as for False"
+_GCD_AGAIN = ("the gcd test is then made at every round instead of once: g is the same polynomial, and it divides both"
+              " defining polynomials, so it has at most one root in each isolating interval (each holds one simple"
+              " root of its polynomial and none at its ends); whether g changes sign on both intervals stays the same"
+              " as they shrink around the numbers, so common is the same")
+_TOUCHING = ("intervals that touch at an end t (both numbers irrational here; t is a root of neither polynomial): the"
+             " numbers lie on either side of t and the mutant, instead of answering, refines both once more (a"
+             " number that turns out rational is compared again exactly); the refinements shrink each interval"
+             " towards its own number, so the intervals come apart and the same answer is given; `common` answers 0"
+             " only when the hull holds one root of the common factor, never for two distinct numbers")
+_ONE_RATIONAL = ("when just one of the two has turned out rational (q), the mutant stays in the loop instead of comparing"
+                 " exactly: refine() of q does nothing, the other interval shrinks towards its number, which is not q"
+                 " (an irrational number, or a rational one that would have collapsed), until q is outside it or one of"
+                 " its ends, where the first two tests answer; `common` answers 0 only for one root of the common"
+                 " factor, the same number: the same answer")
+_MORE_DIGITS = ("the first number of digits (51 instead of 50) or its growth (tripled instead of doubled): every"
+                " approximation is within 10^-digits (relative) of the number, 10^5 times inside slack, so the number's"
+                " candidate is always near, and the loop returns the only near candidate, the number")
+_AT_SLACK = ("a candidate whose isolating interval ends exactly `slack` away from the target (target == lo - slack or"
+             " hi + slack) holds a root farther than slack from the target, farther than the approximation's error"
+             " (10^-digits relative, 10^5 times below slack): never the number; dropping it (the mutant) or keeping it"
+             " (one more candidate near: more digits, until it is no longer near) returns the same root")
+_WIDER_SLACK = ("a slack 2 or 10 times wider: still far above the approximation's error (10^-digits relative), so the"
+                " number's candidate is still near; the loop returns the only near candidate (after more rounds at"
+                " most), the number")
+_POINT_NARROW = ("lo == hi then passes the first test but not the second: the signs of poly at lo and hi are the same"
+                 " sign, so ValueError is raised as before (with the second message)")
+_OVERFLOW_SIGN = ("float(q) overflows only for |q| above the largest double (about 1.8e308), where q > 0, q > 1 and"
+                  " q >= 0 agree")
+_HINTS_TIME = ("with hints=None the mutant passes None on and each minpoly factors without hints; the hints object made"
+               " here is dropped when the function returns (nothing is returned), and hints change the time, not the"
+               " minimal polynomials (FactorHints' docstring; test_factor_hints_give_the_minimal_polynomial_of_a_full_factorization)")
+_AFTER_EQUAL = "c == 0 is taken by the `if` before: the elif sees c != 0, where c >= 0 is c > 0"
+_AT_LO = ("t == lo: s_lo is -1 or 1 (where() reads the root's side from s == s_lo at every t inside, which needs"
+          " f(lo) != 0), and sign_at(f, lo) is s_lo: where() returns 1 as the first branch does")
+_AT_HI = ("t == hi: f(hi) != 0 and f has exactly one root, a simple one, in (lo, hi), so its sign at hi is -s_lo:"
+          " where() returns -1 as the first branch does")
+_RATIONAL_FOUND_UNREAD = ("a rational z's root is returned with w == 0 only, and then at == 0 (z is x) or above == 0 (z"
+                          " is y) ends single_root_between before `found` is read")
+_TIE_ORDER = ("fewer neighbouring pairs accepted as in order (or one more round): a round returns only when every"
+              " neighbouring pair is proved in order, and the exact sort after the rounds sorts by exact comparison, so"
+              " the items come out in increasing order of key either way; the two can differ only in the order of items"
+              " whose keys are equal, which the function does not promise (equal numbers end up next to each other)")
+_TOUCH_IN_ORDER = ("key(a).hi == key(b).lo means key(a) <= that end <= key(b), so key(a).compare(key(b)) <= 0 too: the"
+                   " condition has the same value (compare only refines the intervals)")
 
 #: the arguments of EQUIVALENT (one per group of mutants)
 _WHY = [
@@ -315,6 +381,118 @@ EQUIVALENT: dict[str, str] = {
         "the search stops at the first of its distinct rationals where g != 0; g is a non-zero polynomial, so at most"
         " deg g of them are roots, and the formulas of a value never have 64 rational roots in one piece: the 65th try"
         " is never reached",
+    # algebraic.py, argued after the fresh run of 2026-11-29 (fifth session)
+    'RealAlgebraic.__float__: width = fmpq(1, 2**60) => width = fmpq(1, )':
+        _FLOAT_WIDTH,
+    'RealAlgebraic.__float__: width = fmpq(1, 2**60) => width = fmpq(1, 2 * 60)':
+        _FLOAT_WIDTH,
+    'RealAlgebraic.__float__: width = fmpq(1, 2**60) => width = fmpq(1, 2**61)':
+        _FLOAT_WIDTH,
+    'RealAlgebraic.__float__: width = fmpq(1, 2**60) => width = fmpq(1, 3**60)':
+        _FLOAT_WIDTH,
+    'RealAlgebraic.__float__: width = fmpq(1, 2**60) => width = fmpq(2**60)':
+        _FLOAT_WIDTH,
+    'RealAlgebraic.__float__: width = fmpq(1, 2**60) => width = fmpq(2, 2**60)':
+        _FLOAT_WIDTH,
+    'RealAlgebraic.__float__: width = fmpq(gap.numerator, gap.denominator * 2**32) => width = fmpq(gap.numerator, gap.denominator * 2 * 32)':
+        _FLOAT_WIDTH,
+    'RealAlgebraic.__float__: width = fmpq(gap.numerator, gap.denominator * 2**32) => width = fmpq(gap.numerator, gap.denominator * 2**33)':
+        _FLOAT_WIDTH,
+    'RealAlgebraic.__float__: width = fmpq(gap.numerator, gap.denominator * 2**32) => width = fmpq(gap.numerator, gap.denominator * 3**32)':
+        _FLOAT_WIDTH,
+    'RealAlgebraic.__init__: if not lo < hi: => if not lo <= hi:':
+        _NOT_EQUAL_HERE,
+    'RealAlgebraic._from_isolation: return cls(poly, lo, hi, _trusted=True, _slo=slo) => return cls(poly, lo, hi, _slo=slo)':
+        _TRUSTED_ISOLATION,
+    'RealAlgebraic._from_isolation: return cls(poly, lo, hi, _trusted=True, _slo=slo) => return cls(poly, lo, hi, _trusted=False, _slo=slo)':
+        _TRUSTED_ISOLATION,
+    'RealAlgebraic._from_isolation: return cls(poly, lo, hi, _trusted=True, _slo=slo) => return cls(poly, lo, hi, _trusted=None, _slo=slo)':
+        _TRUSTED_ISOLATION,
+    'RealAlgebraic._from_isolation: return cls(poly, lo, hi, _trusted=True, _slo=slo) => return cls(poly, lo, hi, _trusted=True, )':
+        _TRUSTED_ISOLATION,
+    'RealAlgebraic._from_isolation: return cls(poly, lo, hi, _trusted=True, _slo=slo) => return cls(poly, lo, hi, _trusted=True, _slo=None)':
+        _TRUSTED_ISOLATION,
+    'RealAlgebraic._separate: if q <= self._lo: => if q < self._lo:':
+        _END_SIGN,
+    'RealAlgebraic._separate: if q >= self._hi: => if q > self._hi:':
+        _END_SIGN,
+    'RealAlgebraic.adopt_minpoly: if m.degree() < 1 or polys.primitive(m) != m or m.coeffs()[-1] < 0: => if m.degree() < 1 or polys.primitive(m) != m or m.coeffs()[-1] < 1:':
+        _NONZERO_LEAD,
+    'RealAlgebraic.adopt_minpoly: if m.degree() < 1 or polys.primitive(m) != m or m.coeffs()[-1] < 0: => if m.degree() < 1 or polys.primitive(m) != m or m.coeffs()[-1] <= 0:':
+        _NONZERO_LEAD,
+    'RealAlgebraic.compare: checked = False => checked = None':
+        _FALSY,
+    'RealAlgebraic.compare: checked = True => checked = False':
+        _GCD_AGAIN,
+    'RealAlgebraic.compare: checked = True => checked = None':
+        _GCD_AGAIN,
+    'RealAlgebraic.compare: if other._hi <= self._lo: => if other._hi < self._lo:':
+        _TOUCHING,
+    'RealAlgebraic.compare: if self._hi <= other._lo: => if self._hi < other._lo:':
+        _TOUCHING,
+    'RealAlgebraic.compare: if self._lo == self._hi or other._lo == other._hi: => if self._lo == self._hi and other._lo == other._hi:':
+        _ONE_RATIONAL,
+    'RealAlgebraic.from_sympy: digits *= 2 => digits *= 3':
+        _MORE_DIGITS,
+    'RealAlgebraic.from_sympy: digits = 50 => digits = 51':
+        _MORE_DIGITS,
+    'RealAlgebraic.from_sympy: near = [c for c in candidates if c._lo - slack <= target <= c._hi + slack] => near = [c for c in candidates if c._lo - slack < target <= c._hi + slack]':
+        _AT_SLACK,
+    'RealAlgebraic.from_sympy: near = [c for c in candidates if c._lo - slack <= target <= c._hi + slack] => near = [c for c in candidates if c._lo - slack <= target < c._hi + slack]':
+        _AT_SLACK,
+    'RealAlgebraic.from_sympy: near = [c for c in near if c._lo - slack <= target <= c._hi + slack] => near = [c for c in near if c._lo - slack < target <= c._hi + slack]':
+        _AT_SLACK,
+    'RealAlgebraic.from_sympy: near = [c for c in near if c._lo - slack <= target <= c._hi + slack] => near = [c for c in near if c._lo - slack <= target < c._hi + slack]':
+        _AT_SLACK,
+    'RealAlgebraic.from_sympy: slack = fmpq(1, 10 ** (digits - 5)) * max(1, abs(target)) => slack = fmpq(1, 10 ** (digits - 5)) * max(2, abs(target))':
+        _WIDER_SLACK,
+    'RealAlgebraic.from_sympy: slack = fmpq(1, 10 ** (digits - 5)) * max(1, abs(target)) => slack = fmpq(1, 10 ** (digits - 6)) * max(1, abs(target))':
+        _WIDER_SLACK,
+    'RealAlgebraic.from_sympy: slack = fmpq(1, 10 ** (digits - 5)) * max(1, abs(target)) => slack = fmpq(2, 10 ** (digits - 5)) * max(1, abs(target))':
+        _WIDER_SLACK,
+    'RealAlgebraic.narrow_to: if not self._lo <= lo < hi <= self._hi: => if not self._lo <= lo <= hi <= self._hi:':
+        _POINT_NARROW,
+    'RealAlgebraic.rational: return cls(polys.linear_factor(q), q, q, _trusted=True) => return cls(polys.linear_factor(q), q, q, )':
+        _TRUSTED_RATIONAL,
+    'RealAlgebraic.rational: return cls(polys.linear_factor(q), q, q, _trusted=True) => return cls(polys.linear_factor(q), q, q, _trusted=False)':
+        _TRUSTED_RATIONAL,
+    'RealAlgebraic.rational: return cls(polys.linear_factor(q), q, q, _trusted=True) => return cls(polys.linear_factor(q), q, q, _trusted=None)':
+        _TRUSTED_RATIONAL,
+    'RealAlgebraic.refine_to: ball_poly = arb_poly(coeffs) => ball_poly = arb_poly(None)':
+        _WHY[6],
+    'RealAlgebraic.refine_to: coeffs = self._poly.coeffs() => coeffs = None':
+        _WHY[6],
+    'RealAlgebraic.refine_to: need = base + 2 * max(int(m.q).bit_length(), int(abs(m.p)).bit_length()) => need = base + 2 / max(int(m.q).bit_length(), int(abs(m.p)).bit_length())':
+        _WHY[4],
+    '_round_to_double: return math.inf if q > 0 else -math.inf => return math.inf if q > 1 else -math.inf':
+        _OVERFLOW_SIGN,
+    '_round_to_double: return math.inf if q > 0 else -math.inf => return math.inf if q >= 0 else -math.inf':
+        _OVERFLOW_SIGN,
+    'minimal_polynomials: hints = FactorHints() if hints is None else hints => hints = FactorHints() if (hints is None) and False else hints':
+        _HINTS_TIME,
+    'roots_between: elif c > 0 and r.compare(y) < 0: => elif c >= 0 and r.compare(y) < 0:':
+        _AFTER_EQUAL,
+    'single_root_between: if t <= lo: => if t < lo:':
+        _AT_LO,
+    'single_root_between: if t >= hi: => if t > hi:':
+        _AT_HI,
+    'single_root_between: return 0 if s == 0 else (1 if s == s_lo else -1) => return 0 if s == 0 else (2 if s == s_lo else -1)':
+        _SIGN_ONLY,
+    'single_root_between: return 1 => return 2':
+        _SIGN_ONLY,
+    'single_root_between: return 1, (b if w == 0 else None) => return 2, (b if w == 0 else None)':
+        _SIGN_ONLY,
+    'single_root_between: return w, (z.lo if w == 0 else None) => return w, (z.lo if (w == 0) and False else None)':
+        _RATIONAL_FOUND_UNREAD,
+    "sorted_exact_by: for _ in range(8): # an exact comparison that fails leaves the pair's intervals disjoint => for _ in range(9): # an exact comparison that fails leaves the pair's intervals disjoint":
+        _TIE_ORDER,
+    'sorted_exact_by: if all([key(a).hi <= key(b).lo or key(a).compare(key(b)) <= 0 for a, b in zip(out, out[1:])]): => if all([key(a).hi < key(b).lo or key(a).compare(key(b)) <= 0 for a, b in zip(out, out[1:])]):':
+        _TOUCH_IN_ORDER,
+    'sorted_exact_by: if all([key(a).hi <= key(b).lo or key(a).compare(key(b)) <= 0 for a, b in zip(out, out[1:])]): => if all([key(a).hi <= key(b).lo and key(a).compare(key(b)) <= 0 for a, b in zip(out, out[1:])]):':
+        _TIE_ORDER,
+    'sorted_exact_by: if all([key(a).hi <= key(b).lo or key(a).compare(key(b)) <= 0 for a, b in zip(out, out[1:])]): => if all([key(a).hi <= key(b).lo or key(a).compare(key(b)) < 0 for a, b in zip(out, out[1:])]):':
+        _TIE_ORDER,
+
     # algebraic.py, argued after the second run (2026-11-28, third session)
     'RealAlgebraic.short_interval: b = a + Fraction(1, scale) => b = a - Fraction(1, scale)':
         "the loop `while b < hi: b += 1/scale` that follows steps b up to the first multiple of 1/scale at or above hi;"
@@ -908,14 +1086,18 @@ EQUIVALENT: dict[str, str] = {
 #: function whose mutants they kill (mutmut does not record which test kills a mutant)
 KILLED_BY: dict[str, str] = {
     "RealAlgebraic.compare": "test_algebraic.py::test_compare_is_the_order_of_the_rationals, "
-                             "test_distinct_roots_of_one_polynomial_with_overlapping_intervals",
+                             "test_distinct_roots_of_one_polynomial_with_overlapping_intervals, "
+                             "test_algebraic_edges.py::test_compare_with_a_rational_at_an_end_of_the_interval_is_minus_1_0_or_1, test_compare_of_numbers_closer_than_a_thousand_bisections",
     "RealAlgebraic.sign_of": "test_algebraic.py::test_sign_of_agrees_with_exact_evaluation, "
-                             "test_sign_of_a_common_factor_that_does_not_vanish_here",
+                             "test_sign_of_a_common_factor_that_does_not_vanish_here, "
+                             "test_algebraic_edges.py::test_sign_of_when_the_number_turns_out_rational_while_refining",
     "RealAlgebraic.refine_to": "test_algebraic.py::test_refine_to_keeps_the_root_and_reaches_the_width, "
                                "test_separate_and_refine_negative_numbers",
     "RealAlgebraic.narrow_to": "test_algebraic.py::test_narrow_to_checks_the_new_interval",
-    "RealAlgebraic.adopt_minpoly": "test_algebraic.py::test_adopted_minimal_polynomial_and_root_index_are_checked",
-    "RealAlgebraic.adopt_root_index": "test_algebraic.py::test_adopted_minimal_polynomial_and_root_index_are_checked",
+    "RealAlgebraic.adopt_minpoly": "test_algebraic.py::test_adopted_minimal_polynomial_and_root_index_are_checked, "
+                                   "test_algebraic_edges.py::test_adopt_minpoly_names_the_reason_and_accepts_any_signs_below_the_leading_one",
+    "RealAlgebraic.adopt_root_index": "test_algebraic.py::test_adopted_minimal_polynomial_and_root_index_are_checked, "
+                                      "test_algebraic_edges.py::test_adopted_root_index_is_taken_without_counting_and_only_once",
     "RealAlgebraic.to_sympy": "test_algebraic.py::test_rational_forms_and_conversions",
     "RealAlgebraic.exact_str": "test_algebraic.py::test_rational_forms_and_conversions",
     "RealAlgebraic.root_index": "test_algebraic.py::test_rational_forms_and_conversions",
@@ -923,13 +1105,17 @@ KILLED_BY: dict[str, str] = {
     "RealAlgebraic.to_mpmath": "test_algebraic.py::test_rational_forms_and_conversions",
     "RealAlgebraic.__float__": "test_algebraic.py::test_rational_forms_and_conversions",
     "RealAlgebraic.coerce": "test_algebraic.py::test_rational_forms_and_conversions",
-    "RealAlgebraic.short_interval": "test_algebraic.py::test_short_interval_ends",
-    "RealAlgebraic.from_sympy": "test_algebraic.py::test_from_sympy_text_numbers_and_close_conjugates",
+    "RealAlgebraic.short_interval": "test_algebraic.py::test_short_interval_ends, "
+                                    "test_algebraic_edges.py::test_short_interval_accepts_an_end_where_the_polynomial_is_1, test_short_interval_is_the_one_decimal_cell_of_a_number_away_from_its_ends",
+    "RealAlgebraic.from_sympy": "test_algebraic.py::test_from_sympy_text_numbers_and_close_conjugates, "
+                                "test_algebraic_edges.py::test_from_sympy_of_a_rational_in_disguise_and_of_roots_1e_150_apart",
     "FactorHints.learn": "test_algebraic.py::test_factor_hints_keep_only_what_they_promise",
-    "FactorHints.strip": "test_algebraic.py::test_factor_hints_keep_only_what_they_promise",
+    "FactorHints.strip": "test_algebraic.py::test_factor_hints_keep_only_what_they_promise, "
+                         "test_algebraic_edges.py::test_factor_hints_skip_a_factor_that_divides_only_modulo_their_prime",
     "minimal_polynomials": "test_algebraic.py::test_factor_hints_keep_only_what_they_promise",
     "simplest_dyadic": "test_algebraic.py::test_simplest_dyadic_and_hull_against_their_definitions",
-    "dyadic_hull": "test_algebraic.py::test_simplest_dyadic_and_hull_against_their_definitions",
+    "dyadic_hull": "test_algebraic.py::test_simplest_dyadic_and_hull_against_their_definitions, "
+                   "test_algebraic_edges.py::test_dyadic_hull_when_16_over_the_gap_is_just_above_a_power_of_2",
     "rational_between": "test_algebraic.py::test_simplest_dyadic_and_hull_against_their_definitions",
     "separate": "test_algebraic.py::test_separate_and_refine_negative_numbers",
     "BinaryChannel.codes": "test_channels.py::test_binary_channel_uses_the_encoding_it_is_given, "
@@ -946,6 +1132,19 @@ KILLED_BY: dict[str, str] = {
     "_witness": "test_channels.py::test_a_sum_witness_is_a_point_where_the_sum_is_not_1",
     "_entry": "test_channels.py::test_channel_files_are_read_as_data",
     "custom_channel_from_json": "test_channels.py::test_channel_files_are_read_as_data",
+    # 2026-11-29, fifth session (algebraic.py)
+    "RealAlgebraic.__init__": "test_algebraic_edges.py::test_the_constructor_refuses_what_is_not_an_isolating_interval, "
+                              "test_a_point_interval_and_a_linear_polynomial_give_the_rational_form, "
+                              "test_a_trusted_interval_with_its_lower_sign_refines_to_the_root",
+    "RealAlgebraic._make_rational": "test_algebraic_edges.py::test_a_number_that_collapses_to_a_rational_has_lower_sign_0",
+    "RealAlgebraic.__repr__": "test_algebraic_edges.py::test_repr_evaluates_to_the_same_number",
+    "RealAlgebraic._repr_latex_": "test_algebraic_edges.py::test_repr_evaluates_to_the_same_number",
+    "RealAlgebraic._separate": "test_algebraic_edges.py::test_compare_with_a_rational_at_an_end_of_the_interval_is_minus_1_0_or_1",
+    "_round_to_double": "test_algebraic_edges.py::test_float_beyond_the_largest_double_is_an_infinity_of_the_right_sign",
+    "single_root_between": "test_algebraic_edges.py::test_single_root_between_returns_a_rational_root_met_at_an_end_in_rational_form, "
+                           "test_single_root_between_when_x_is_the_root_given_by_a_common_linear_factor, "
+                           "test_single_root_between_when_only_one_polynomial_changes_sign_on_x_interval",
+    "sorted_exact_by": "test_algebraic_edges.py::test_sorted_exact_by_sorts_items_that_cannot_be_ordered_themselves",
     # 2026-11-29
     "SolutionCache.__init__": "test_cache.py::test_a_file_written_to_the_documented_format_is_read, "
                               "test_the_lower_end_of_the_interval_is_part_of_the_key, test_a_file_whose_table_is_not_ours_is_refused",
