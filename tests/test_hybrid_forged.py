@@ -13,7 +13,7 @@ import time
 
 import pytest
 from flint import fmpq
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from symbolic_noise import Nim, solve
@@ -223,6 +223,7 @@ def _rejected_or_true(name, c):
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(CERTS)), pick=st.integers(0, 10**6), how=st.integers(0, 60), count=st.integers(1, 3))
+@example(name="conjecture10", pick=20901, how=49, count=3)  # a Taylor-model box moved past p = 1
 def test_a_changed_certificate_is_rejected_or_still_true(name, pick, how, count):
     c = json.loads(TEXT[name])
     paths = PATHS[name]

@@ -289,6 +289,8 @@ def _verify_left(K: int, c: dict, a: fmpq) -> fmpq:
         return HALF + dh
     if tcuts[0] != HALF + dh or any(x >= y for x, y in zip(tcuts, tcuts[1:])):
         raise VerificationError("the Taylor-model boxes do not start at 1/2 + delta or are not increasing")
+    if tcuts[-1] > 1:
+        raise VerificationError(f"a Taylor-model box ends at {tcuts[-1]}, past p = 1")
     gl, hl = c["tm_gap_lower"], c["tm_half_lower"]
     if len(gl) != len(tcuts) - 1 or len(hl) != len(tcuts) - 1:
         raise VerificationError("every Taylor-model box needs its two bounds")
