@@ -344,8 +344,8 @@ class PiecewiseFunction:
 
     @property
     def breakpoints(self) -> tuple[RealAlgebraic, ...]:
-        """The interior points x_1 .. x_{m-1} (a tuple: ``breakpoints[0]`` is
-        x_1; :meth:`breakpoint` counts from 1 as every output does)."""
+        """The interior points x_1 .. x_{m-1}, as a tuple (so ``breakpoints[0]``
+        is x_1; :meth:`breakpoint` counts from 1 as every output does)."""
         return self.points[1:-1]
 
     def breakpoint(self, j: int) -> RealAlgebraic:

@@ -469,7 +469,7 @@ def table_json(solution, rows, p_decimals: int, decimals: int) -> list[dict]:
     ]
 
 
-#: the JSON contract of a table: ``{"format", "meta", "rows"}``
+#: the JSON contract of a table, ``{"format", "meta", "rows"}``
 TABLE_FORMAT = "symbolic-noise.table/1"
 
 
