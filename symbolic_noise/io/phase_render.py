@@ -237,7 +237,9 @@ def add_parser(sub, add_game_arguments) -> None:
 
 
 def cmd_phase(args) -> int:
-    from .cli import _channel, _emit, _position
+    import sys
+
+    from .cli import _channel, _emit, _position, _ProgressBar
     from .workers import dask_client, local_pool, stop_pools
     from ..games.registry import game_from_spec
     from ..analysis.phase import phase
@@ -261,9 +263,11 @@ def cmd_phase(args) -> int:
         else:
             executor = local_pool(args.jobs)
             close = lambda: stop_pools([executor])  # noqa: E731
+    unit = "strips of q" if args.method == "sweep" else "positions"
     try:
-        d = phase(game, channel, opponent, start=_position(game, args.position), misere=args.misere,
-                  method=args.method, executor=executor)
+        with _ProgressBar(game, not (args.quiet or not sys.stderr.isatty()), unit=unit, what="phase diagram") as bar:
+            d = phase(game, channel, opponent, start=_position(game, args.position), misere=args.misere,
+                      method=args.method, executor=executor, progress=bar)
     except BrokenExecutor:
         raise WorkerLostError("a worker process of --jobs died (out of memory, or killed)") from None
     finally:
