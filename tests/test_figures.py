@@ -198,3 +198,20 @@ def test_more_moves_than_colours_stay_distinct(nim20):
         if t.get_text() in colour:
             band = next(b for b in bands if b.get_x() <= t.get_position()[0] <= b.get_x() + b.get_width())
             assert matplotlib.colors.to_hex(band.get_facecolor()).upper() == colour[t.get_text()]
+
+
+def test_zoom_labels_sit_clear_of_the_curve(nim20):
+    """The optimal moves of a zoom panel are written above its curve (nim 10
+    with --moves printed "4" under the curve near 0.809)."""
+    fig = plot_value(nim20, 10, moves=True)
+    fig.draw_without_rendering()
+    renderer = fig._get_renderer()
+    labels = [t for t in tagged(fig, "zoom:optimal") if t.get_visible()]
+    assert {t.get_text().strip() for t in labels} >= {"8", "4"}
+    for t in labels:
+        ax = t.axes
+        box = t.get_bbox_patch().get_window_extent(renderer)
+        (line,) = [ln for ln in ax.lines if ln.get_gid() == "zoom:value"]
+        pixels = ax.transData.transform(list(zip(line.get_xdata(), line.get_ydata())))
+        under = [y for x, y in pixels if box.x0 - 2 <= x <= box.x1 + 2]
+        assert under and max(under) < box.y0, t.get_text()
