@@ -300,7 +300,7 @@ def _label_regions(fig, ax, spans, colours) -> None:
     sets had to share a look), in its middle row, where the name fits; a
     name that fits nowhere in the region is not drawn."""
     fig.draw_without_rendering()
-    renderer = fig._get_renderer()  # type: ignore[attr-defined]
+    renderer = fig._get_renderer()
     all_regions = colours.exhausted()
     for group in _stacks(spans):
         moves = spans[group[0]][3]
