@@ -161,3 +161,14 @@ def test_plot_and_phase_titles_name_the_channel_and_the_play(misere, play):
     assert "binary channel" in fig.axes[0].get_title() and play in fig.axes[0].get_title()
     title = phase(Nim(3), "binary", "binary@q", misere=misere).plot().axes[0].get_title()
     assert "binary channel at p" in title and "binary channel at q" in title and play in title
+
+
+def test_a_collision_keeps_the_move_colour_with_another_hatching():
+    # 1-pile Nim's move 0 and a heap game's "take 1" share index 0: in one figure the
+    # second keeps its colour and takes the next hatching
+    colours = MoveColours()
+    assert colours.style({0}) == move_style(0)
+    second = colours.style({"take 1"})
+    assert second.face == move_colour("take 1") and second.hatch == HATCHES[1]
+    # moves without a natural number (a Kayles split) get an unhatched colour
+    assert move_style("5->2+2").hatch == "" and move_style("5->2+2") == move_style("5->2+2")

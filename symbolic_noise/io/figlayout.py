@@ -88,7 +88,8 @@ def draw_ribbon(ax: Axes, spans: Sequence[tuple[float, float, Any]], colours: Mo
         apply_style(band, colours.style(moves))
         if moves:
             ax.text((x0 + x1) / 2, 0.5, text(moves), ha="center", va="center", fontsize=7,
-                    clip_on=True, gid="ribbon-label")
+                    clip_on=True, gid="ribbon-label",
+                    bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.7})
     ax.set_ylabel("optimal", rotation=0, ha="right", va="center", fontsize=8)
 
 

@@ -12,15 +12,17 @@ every figure.  The move is first given an index (:func:`move_index`):
 * a Chomp square ``(i, j)`` is numbered along the anti-diagonals
   ``(1,1), (1,2), (2,1), (1,3), (2,2), (3,1), ...``, which does not depend on
   the board's size;
-* any other move gets a fixed index from a checksum of its name.
+* any other move (a Kayles split ``5->2+2``, a move of several heaps) gets
+  one of the sixteen colours from a checksum of its name.
 
 Index ``i`` has the colour ``PALETTE[i % 16]`` and the hatching
 ``HATCHES[i // 16]``: 16 colours times 8 hatchings are 128 distinct looks.  A
 set of several tied moves has the colour of its first move and a cross
 hatching of its own.  Within one figure, :class:`MoveColours` guarantees that
 no two optimal-move sets look the same (a collision, beyond 128 looks or
-between checksums, moves on to the next free look), so a reader can always
-tell two regions apart; legends list the sets in move order (:func:`set_order`).
+between checksums, keeps the move's colour with the next free hatching), so a
+reader can always tell two regions apart; legends list the sets in move order
+(:func:`set_order`).
 
 * :data:`PALETTE` is Okabe and Ito's eight colours (*Color Universal Design*,
   2002) without black, followed by Paul Tol's "muted" scheme (2021): both are
@@ -115,7 +117,7 @@ def move_index(move) -> int:
         i, j = move
         d = i + j - 2
         return d * (d + 1) // 2 + (i - 1)
-    return zlib.crc32(repr(move).encode()) % LOOKS
+    return zlib.crc32(repr(move).encode()) % len(PALETTE)  # (a colour without hatching)
 
 
 def move_style(move) -> Style:
@@ -202,8 +204,10 @@ class MoveColours:
         first = min(key, key=move_order)
         n = len(self.palette)
         i = move_index(first)
-        if len(key) == 1:
-            tries = [(i + t) % LOOKS for t in range(LOOKS)]
+        if len(key) == 1:  # its own look, else its colour with the next free hatching, else any
+            own = i % LOOKS
+            tries = [(own + n * t) % LOOKS for t in range(len(HATCHES))]
+            tries += [(own + t) % LOOKS for t in range(LOOKS)]
             looks = [Style(self.palette[j % n], HATCHES[j // n]) for j in tries]
         else:
             looks = [Style(self.palette[(i + t) % n], h) for t in range(n) for h in TIE_HATCHES]
