@@ -86,12 +86,11 @@ def test_move_zero_and_every_move_have_one_colour_in_plot_atlas_and_phase():
     for r in (p for p in ax.patches if p.get_gid() == "atlas"):
         assert hex_of(r) == move_colour(int(r.get_label())), r.get_label()
     # phase: every cell
-    d = phase(Nim(5), "binary", "binary@q")
-    fig = d.plot()
-    names = {c.name(): c.optimal for c in d.cells.values()}
-    for cell in (p for p in fig.axes[0].patches if p.get_gid() == "cell"):
-        (move,) = names[cell.get_label()]
-        assert hex_of(cell) == move_colour(move)
+    fig = phase(Nim(5), "binary", "binary@q").plot()
+    regions = [p for p in fig.axes[0].patches if p.get_gid() == "region"]
+    assert [r.get_label() for r in regions] == ["0", "3", "4"]
+    for region in regions:
+        assert hex_of(region) == move_colour(int(region.get_label()))
     assert move_colour(0) == PALETTE[0]
 
 

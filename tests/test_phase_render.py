@@ -20,8 +20,13 @@ def chomp23():
     return d, d.plot()
 
 
+def regions(fig):
+    return [p for p in fig.axes[0].patches if p.get_gid() == "region"]
+
+
 def cells(fig):
-    return [p for p in fig.axes[0].patches if p.get_gid() == "cell"]
+    """``[(polygon vertices, region)]``: every cell, from its region's compound path."""
+    return [(poly, r) for r in regions(fig) for poly in r.get_path().to_polygons()]
 
 
 def area(xy) -> float:
@@ -31,30 +36,99 @@ def area(xy) -> float:
 
 def test_cells_tile_the_square(chomp23):
     d, fig = chomp23
-    polys = cells(fig)
-    assert len(polys) == len(d.cells)
+    polys = [poly for poly, _ in cells(fig)]
+    assert len(polys) == len(d.cells) and len(regions(fig)) == len(d.regions())
     # the areas add up to the square's, and every point lies in exactly one cell
-    assert sum(area(p.get_xy()) for p in polys) == pytest.approx(1.0, abs=1e-9)
-    paths = [matplotlib.path.Path(p.get_xy()) for p in polys]
+    assert sum(area(p) for p in polys) == pytest.approx(1.0, abs=1e-9)
+    paths = [matplotlib.path.Path(p) for p in polys]
     rng = random.Random(5)
     points = np.array([(rng.random(), rng.random()) for _ in range(3000)])
     inside = np.array([path.contains_points(points) for path in paths])
     assert (inside.sum(axis=0) == 1).all()
-    # including on the critical lines q = c, where the seams were
+    # including next to the critical lines q = c, where the seams were
     for c in d.critical[1:-1]:
         row = np.array([(rng.random(), float(c)) for _ in range(200)])
-        # (a point on a shared edge may count for both neighbours: nudge off the line by far less than a pixel)
-        for dq in (1e-9, -1e-9):
+        for dq in (1e-9, -1e-9):  # (a point on a shared edge may count for both neighbours)
             hits = np.array([path.contains_points(row + [0, dq]) for path in paths]).sum(axis=0)
             assert (hits == 1).all(), float(c)
 
 
-def test_cells_are_filled_and_sealed_in_their_own_colour(chomp23):
-    _, fig = chomp23
-    for p in cells(fig):
-        assert p.get_facecolor()[3] == 1.0 and p.get_linewidth() > 0
-        assert matplotlib.colors.to_hex(p.get_edgecolor()) == matplotlib.colors.to_hex(p.get_facecolor())
+def test_a_region_is_one_path_of_its_cells_in_its_moves_colour(chomp23):
+    d, fig = chomp23
+    from symbolic_noise.io.palette import move_colour
+    from symbolic_noise.io.reports import moves_text
+
+    by_text = {moves_text(m): (m, cs) for m, cs in d.regions().items()}
+    for r in regions(fig):
+        moves, members = by_text[r.get_label()]
+        assert len(r.get_path().to_polygons()) == len(members)
+        (move,) = moves
+        assert matplotlib.colors.to_hex(r.get_facecolor()).upper() == move_colour(move)
     assert not [line for line in fig.axes[0].lines if line.get_gid() != "wall"]  # no grey rules at critical q
+
+
+def _rendered_seams(fig, dpi: int) -> int:
+    """Pixels whose 5 x 5 neighbourhood lies in cells of one colour (by the
+    geometry) but which are not that colour: a seam.  Walls are hidden."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from numpy.lib.stride_tricks import sliding_window_view
+
+    ax = fig.axes[0]
+    walls = [line for line in ax.lines if line.get_gid() == "wall"]
+    for w in walls:
+        w.set_visible(False)
+    try:
+        fig.set_dpi(dpi)
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+    finally:
+        for w in walls:
+            w.set_visible(True)
+    image = np.asarray(canvas.buffer_rgba())[..., :3] / 255.0
+    box = ax.get_window_extent()
+    xs = np.arange(int(box.x0) + 1, int(box.x1) - 1)
+    ys = np.arange(int(box.y0) + 1, int(box.y1) - 1)
+    X, Y = np.meshgrid(xs + 0.5, ys + 0.5)
+    pts = ax.transData.inverted().transform(np.column_stack([X.ravel(), Y.ravel()]))
+    faces = sorted({matplotlib.colors.to_rgb(r.get_facecolor()) for r in regions(fig)})
+    expected = np.full(len(pts), -1)
+    for r in regions(fig):  # the colour the geometry puts at each pixel's centre
+        colour = faces.index(matplotlib.colors.to_rgb(r.get_facecolor()))
+        for poly in r.get_path().to_polygons():
+            (x0, y0), (x1, y1) = poly.min(axis=0), poly.max(axis=0)
+            near = np.flatnonzero((pts[:, 0] >= x0) & (pts[:, 0] <= x1) & (pts[:, 1] >= y0) & (pts[:, 1] <= y1))
+            expected[near[matplotlib.path.Path(poly).contains_points(pts[near])]] = colour
+    expected = expected.reshape(X.shape)
+    got = image[image.shape[0] - 1 - ys][:, xs]
+    windows = sliding_window_view(expected, (5, 5))
+    uniform = (windows.min(axis=(-1, -2)) == windows.max(axis=(-1, -2))) & (windows[..., 0, 0] >= 0)
+    centre = got[2:-2, 2:-2]
+    want = np.array(faces + [(1.0, 1.0, 1.0)])[windows[..., 2, 2]]
+    return int((uniform & (np.abs(centre - want).max(axis=-1) > 0.02)).sum())
+
+
+@pytest.mark.parametrize("dpi", [50, 72, 110])
+def test_no_seam_shows_when_drawn(chomp23, dpi):
+    """Rendered, not only measured: inside one region every pixel has the
+    region's colour, at several resolutions (drawn cell by cell, the
+    anti-aliased edges left thousands of lighter pixels at critical q)."""
+    _, fig = chomp23
+    assert _rendered_seams(fig, dpi) == 0
+
+
+def test_the_seam_detector_sees_cells_drawn_one_by_one(chomp23):
+    from matplotlib.patches import Polygon
+
+    d, fig = chomp23
+    old = d.plot()
+    ax = old.axes[0]
+    for r in regions(old):  # the former drawing: one anti-aliased polygon per cell
+        for poly in r.get_path().to_polygons():
+            ax.add_patch(Polygon(poly, facecolor=r.get_facecolor(), edgecolor="none", gid="cell"))
+        r.remove()
+    for p in ax.patches:
+        p.set_gid("region")
+    assert _rendered_seams(old, 72) > 100
 
 
 def _cell_at(paths, optimal, x, y):
@@ -64,10 +138,12 @@ def _cell_at(paths, optimal, x, y):
 
 def test_walls_stand_only_where_the_optimal_set_changes(chomp23):
     d, fig = chomp23
-    by_name = {c.name(): c.optimal for c in d.cells.values()}
-    polys = cells(fig)
-    paths = [matplotlib.path.Path(p.get_xy()) for p in polys]
-    optimal = [by_name[p.get_label()] for p in polys]
+    from symbolic_noise.io.reports import moves_text
+
+    by_text = {moves_text(m): m for m in d.regions()}
+    found = cells(fig)
+    paths = [matplotlib.path.Path(poly) for poly, _ in found]
+    optimal = [by_text[r.get_label()] for _, r in found]
     walls = [line for line in fig.axes[0].lines if line.get_gid() == "wall"]
     assert walls
     checked = 0

@@ -143,24 +143,29 @@ def _phase_title(d) -> str:
     return f"N(p, q) for {game}: {who}, " + ("misère play" if getattr(d, "misere", False) else "normal play")
 
 
-#: width (points) of the stroke in a cell's own colour that seals it to its neighbours
-_SEAL = 0.8
+#: width (points) of a wall
+_WALL = 0.8
 
 
 def plot_phase(d, path=None, *, samples: int = 12):
-    """Fill every cell with the look of its optimal-move set (the move colours
-    of every figure, :mod:`symbolic_noise.io.palette`) and draw a wall only
-    where the optimal set changes.
+    """Fill every region of one optimal-move set with the look of that set (the
+    move colours of every figure, :mod:`symbolic_noise.io.palette`) and draw a
+    wall only where the optimal set changes.
 
-    Cells are polygons that share their edges exactly (a column of cells is
-    cut by the same sampled curves, and neighbouring columns meet on the same
-    line), and each is stroked in its own colour, so no background shows
-    between two cells of one region, whatever the resolution or viewer.  Artists carry gids:
-    ``cell`` (one polygon per cell, its label the cell's name) and ``wall``.
-    Returns the figure; with ``path``, also writes it.
+    The cells are polygons that share their edges exactly (a column of cells
+    is cut by the same sampled curves, and neighbouring columns meet on the
+    same line), all turning the same way; the cells of one optimal set form
+    one compound path, which a renderer fills in one pass, so no background
+    shows between two cells of a region at any resolution or in any viewer
+    (drawn one by one, two anti-aliased edges leave a light seam).  Artists
+    carry gids: ``region`` (one path per optimal set, its label the moves, its
+    polygons the cells) and ``wall``.  Returns the figure; with ``path``,
+    also writes it.
     """
+    import numpy as np
     from matplotlib.figure import Figure
-    from matplotlib.patches import Polygon
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path
 
     from .figlayout import MoveColours
     from .palette import apply_style, legend_handles
@@ -170,6 +175,7 @@ def plot_phase(d, path=None, *, samples: int = 12):
     colours = MoveColours()
     for m in sorted(d.regions(), key=set_order):
         colours.style(m)
+    polygons: dict = {}
     walls: list[tuple[list[float], list[float]]] = []
     below = None  # the top edge of the column under this one: [(p0, p1, optimal)]
     for col in d.columns:
@@ -177,15 +183,7 @@ def plot_phase(d, path=None, *, samples: int = 12):
         sets = [d.cells[(col.index, k)].optimal for k in range(len(col.sectors))]
         for k, moves in enumerate(sets):
             xy = list(zip(edges[k], qf)) + list(zip(reversed(edges[k + 1]), reversed(qf)))
-            cell = Polygon(xy, closed=True, gid="cell", label=d.cells[(col.index, k)].name())
-            style = colours.style(moves)
-            apply_style(cell, style)
-            if hasattr(cell, "set_hatchcolor") or not style.hatch:
-                # stroked in its own colour: the anti-aliased edges of two cells
-                # of one region overlap instead of letting the background through
-                cell.set_edgecolor(style.face)
-                cell.set_linewidth(_SEAL)
-            ax.add_patch(cell)
+            polygons.setdefault(moves, []).append(Path(np.array(xy + xy[:1]), closed=True))
         for k in range(1, len(sets)):  # the section between cells k - 1 and k
             if sets[k] != sets[k - 1]:
                 walls.append((edges[k], qf))
@@ -197,8 +195,13 @@ def plot_phase(d, path=None, *, samples: int = 12):
                     if x1 > x0 and m != n:
                         walls.append(([x0, x1], [qf[0], qf[0]]))
         below = [(edges[k][-1], edges[k + 1][-1], moves) for k, moves in enumerate(sets)]
+    for moves in sorted(polygons, key=set_order):
+        region = PathPatch(Path.make_compound_path(*polygons[moves]), gid="region", label=moves_text(moves),
+                           edgecolor="none", linewidth=0)
+        apply_style(region, colours.style(moves))
+        ax.add_patch(region)
     for xs, ys in walls:
-        ax.plot(xs, ys, color="black", linewidth=_SEAL, gid="wall", solid_capstyle="butt")
+        ax.plot(xs, ys, color="black", linewidth=_WALL, gid="wall", solid_capstyle="butt")
     ax.legend(handles=legend_handles(colours, lambda m: "optimal " + moves_text(m)),
               loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, fontsize=8)
     ax.set_xlim(0, 1)
