@@ -50,7 +50,8 @@ FADE = 0.65
 
 
 def family_values(name: str, ks: Sequence[int], *, param: str | None = None, channel=None,
-                  interval=(0, 1), misere: bool = False, store=None, progress=None) -> list[tuple[int, PiecewiseFunction]]:
+                  interval=(0, 1), misere: bool = False, store=None,
+                  progress=None) -> list[tuple[int, PiecewiseFunction]]:
     """``[(k, N_k)]`` for the family ``name`` (see the module docstring); the
     labels of N_k are the optimal-move sets, heap moves renamed ``take s``.
     ``store`` (a :class:`~symbolic_noise.solvers.storage.cache.SolutionCache`
@@ -362,7 +363,8 @@ def run(args) -> int:
     family = args.game.lower()
     name = f"Chomp, {args.param or 2} x k bars" if family == "chomp" else args.game
     # the channel drawn: the one given, or the default the family's games take
-    how = f"{args.channel or default_channel_name(game)} channel" + (", misère play" if args.misere else ", normal play")
+    play = "misère play" if args.misere else "normal play"
+    how = f"{args.channel or default_channel_name(game)} channel, {play}"
     fig = atlas(rows, title=args.title or f"optimal moves of {name}, {how}, k = {rows[0][0]}..{rows[-1][0]}",
                 shade=not args.no_shade)
     from ..errors import SymbolicNoiseError

@@ -364,11 +364,12 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
     digits); the optimal moves are written where they change, and on a new
     figure a ribbon under the axes shows the optimal moves along p in
     colour-blind-safe colours, each move's colour the same in every figure
-    (:mod:`symbolic_noise.io.palette`; ``ribbon=False`` leaves it out).  Breakpoints
-    that crowd get zoom panels (:func:`plot_function`; ``zoom=False`` for
-    none), so no label is ever printed on another.  A sent move's curve has
-    the colour of that move's band in the ribbon, and past sixteen moves a
-    dash pattern too; the legend, in move order, sits outside the axes.  ``window = (lo, hi)`` (exact) draws only that part of the interval.
+    (:mod:`symbolic_noise.io.palette`; ``ribbon=False`` leaves it out).
+    Breakpoints that crowd get zoom panels (:func:`plot_function`;
+    ``zoom=False`` for none), so no label is ever printed on another.  A sent
+    move's curve has the colour of that move's band in the ribbon, and past
+    sixteen moves a dash pattern too; the legend, in move order, sits outside
+    the axes.  ``window = (lo, hi)`` (exact) draws only that part of the interval.
 
     >>> from symbolic_noise import solve, Chomp
     >>> fig = plot_value(solve(Chomp(2, 2), "king"), moves=True)
