@@ -201,3 +201,15 @@ def test_phase_passes_progress_to_the_sweep(monkeypatch, capsys):
     assert cli.main(["phase", "nim", "3", "--quiet"]) == 0
     assert calls  # the library's callback reaches the bar (which --quiet keeps from drawing)
     assert calls[-1][0] == calls[-1][1]
+
+
+def test_phase_plot_file_carries_its_provenance(tmp_path):
+    from PIL import Image
+
+    from symbolic_noise.games import Nim
+
+    path = tmp_path / "p.png"
+    phase(Nim(3), "binary", "binary@q", misere=True).plot(str(path))
+    text = Image.open(path).text["Description"]
+    assert "opponent channel: binary" in text and "misere: yes" in text
+    assert "interval: p in [0, 1], q in [0, 1]" in text and "method: phase" in text

@@ -49,6 +49,19 @@ def _two(d) -> bool:
     return bool(getattr(d.channel, "two_parameter", False))
 
 
+def phase_meta(d) -> dict:
+    """The provenance record of a phase diagram (its JSON ``meta``, and its plot file's metadata)."""
+    from ..games.provenance import record
+
+    meta = record(d.game, d.channel, position=getattr(d, "start", None), misere=getattr(d, "misere", False),
+                  method=f"phase: {d.method}" if d.method else "phase", opponent=None if _two(d) else d.opponent)
+    meta["interval"] = {"p": ["0", "1"], "q": ["0", "1"]}
+    if "opponent_channel" in meta:  # the second player's parameter is q
+        meta["opponent_channel"]["p"] = meta["opponent_channel"]["p"].replace("probability p", "probability q").replace(
+            "p is the chance", "q is the chance")
+    return meta
+
+
 def phase_json(d) -> dict:
     """The whole decomposition as JSON: polynomials, critical values, columns and cells."""
     cols = []
@@ -66,17 +79,9 @@ def phase_json(d) -> dict:
             "index": col.index, "q": [col.lo.exact_str(), col.hi.exact_str()], "sample_q": str(col.q),
             "boundaries": [{"polynomial": f, "root": i} for f, i in col.boundaries], "cells": cells,
         })
-    from ..games.provenance import record
-
-    meta = record(d.game, d.channel, position=getattr(d, "start", None), misere=getattr(d, "misere", False),
-                  method=f"phase: {d.method}" if d.method else "phase", opponent=None if _two(d) else d.opponent)
-    meta["interval"] = {"p": ["0", "1"], "q": ["0", "1"]}
-    if "opponent_channel" in meta:  # the second player's parameter is q
-        meta["opponent_channel"]["p"] = meta["opponent_channel"]["p"].replace("probability p", "probability q").replace(
-            "p is the chance", "q is the chance")
     return {
         "format": FORMAT,
-        "meta": meta,
+        "meta": phase_meta(d),
         "game": d.game.describe(),
         "channel": d.channel.name,
         "opponent_channel": d.opponent.name if _two(d) else f"{d.opponent.name}@q",
@@ -212,7 +217,7 @@ def plot_phase(d, path=None, *, samples: int = 12):
     if path is not None:
         from .plots import save
 
-        save(fig, path)
+        save(fig, path, meta=phase_meta(d))
     return fig
 
 

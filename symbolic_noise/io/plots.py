@@ -486,7 +486,13 @@ def _file_metadata(fmt: str, meta: dict | None) -> dict | None:
     from .reports import comment_header
 
     title = meta["game"]["description"] + f", {meta['channel']['name']} channel"
-    text = comment_header(meta, prefix="").strip()
+    interval = meta.get("interval")
+    if isinstance(interval, dict):  # a phase diagram's square: one range per parameter
+        ranges = ", ".join(f"{name} in [{a}, {b}]" for name, (a, b) in interval.items())
+        text = comment_header({**meta, "interval": ["", ""]}, prefix="").replace("interval: [, ]", f"interval: {ranges}")
+    else:
+        text = comment_header(meta, prefix="")
+    text = text.strip()
     if fmt == "png":
         return {"Title": title, "Description": text, "Software": meta["software"]}
     if fmt == "pdf":
