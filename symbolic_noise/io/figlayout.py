@@ -85,11 +85,12 @@ def draw_ribbon(ax: Axes, spans: Sequence[tuple[float, float, Any]], colours: Mo
     ax.set_ylim(0, 1)
     for x0, x1, moves in spans:
         band = ax.axvspan(x0, x1, linewidth=0, gid="ribbon")
-        apply_style(band, colours.style(moves))
-        if moves:
+        style = colours.style(moves)
+        apply_style(band, style)
+        if moves:  # (on a light box where the band is hatched, so the name stays readable)
+            box = {"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.75}
             ax.text((x0 + x1) / 2, 0.5, text(moves), ha="center", va="center", fontsize=7,
-                    clip_on=True, gid="ribbon-label",
-                    bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.7})
+                    clip_on=True, gid="ribbon-label", bbox=box if style.hatch else None)
     ax.set_ylabel("optimal", rotation=0, ha="right", va="center", fontsize=8)
 
 
