@@ -29,7 +29,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
-from .palette import OTHER, PALETTE, MoveColours, apply_style
+from .palette import OTHER, PALETTE, MoveColours, apply_style, hatch_colour
 
 __all__ = ["OTHER", "PALETTE", "MoveColours", "runs", "clusters", "draw_ribbon", "declutter", "overlaps"]
 
@@ -90,7 +90,8 @@ def draw_ribbon(ax: Axes, spans: Sequence[tuple[float, float, Any]], colours: Mo
         if moves:  # (on a light box where the band is hatched, so the name stays readable)
             box = {"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.75}
             ax.text((x0 + x1) / 2, 0.5, text(moves), ha="center", va="center", fontsize=7,
-                    clip_on=True, gid="ribbon-label", bbox=box if style.hatch else None)
+                    clip_on=True, gid="ribbon-label", bbox=box if style.hatch else None,
+                    color="black" if style.hatch else hatch_colour(style.face))  # (white on a dark band)
     ax.set_ylabel("optimal", rotation=0, ha="right", va="center", fontsize=8)
 
 
