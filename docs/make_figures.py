@@ -23,9 +23,9 @@ def make_all(out_dir: str, quick: bool = False) -> list[str]:
     figures = {
         "nim10.png": plot_value(solve(Nim(10), "binary"), moves=True),
         "atlas_nim.png": atlas(family_values("nim", range(1, kmax + 1)),
-                               title=f"1-pile Nim, binary channel: optimal moves for k = 1..{kmax}"),
+                               title=f"1-pile Nim, binary channel, normal play: optimal moves for k = 1..{kmax}"),
         "atlas_chomp.png": atlas(family_values("chomp", range(1, 4 if quick else 7), param="2"),
-                                 title="Chomp, 2 x k bars, king channel"),
+                                 title="Chomp, 2 x k bars, king channel, normal play"),
     }
     for name, fig in figures.items():
         save(fig, os.path.join(out_dir, name), dpi=110)

@@ -40,3 +40,55 @@ def test_family_rows_are_the_solver_values():
     sol = solve(Nim(5), "binary")
     assert rows[5].formulas == sol.value(5).formulas and rows[3].points == sol.value(3).points
     assert [sorted(s) for s in rows[5].labels] == [[0], [3], [4]]
+
+
+def test_atlas_fills_the_cache_and_a_second_run_reads_it(tmp_path, monkeypatch):
+    import symbolic_noise.solvers.piecewise as engine
+
+    cache = tmp_path / "c.sqlite"
+    assert main(["atlas", "nim", "--k", "1..8", "--cache", str(cache), "-o", str(tmp_path / "a.png")]) == 0
+    from symbolic_noise import Nim
+    from symbolic_noise.games.channels import get_channel
+    from symbolic_noise.solvers.storage.cache import SolutionCache
+
+    store = SolutionCache(str(cache), Nim(8), get_channel("binary"), (0, 1))
+    try:  # every heap with a move was saved
+        assert all(store.load(k) is not None for k in range(1, 9))
+    finally:
+        store.close()
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("the second run must read the cache, not solve")
+
+    monkeypatch.setattr(engine, "solve", no_solve)
+    assert main(["atlas", "nim", "--k", "1..8", "--cache", str(cache), "-o", str(tmp_path / "b.png")]) == 0
+    with pytest.raises(AssertionError, match="must read the cache"):
+        main(["atlas", "nim", "--k", "1..8", "--no-cache", "-o", str(tmp_path / "c.png")])
+
+
+def test_atlas_cache_path_errors_are_one_line(capsys, tmp_path):
+    assert main(["atlas", "nim", "--k", "1..3", "--cache", str(tmp_path / "missing" / "c.db"), "-o", "x.png"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot open the cache" in err and err.count("\n") == 1
+
+
+def test_atlas_progress_is_quiet_off_a_terminal(capsys, tmp_path):
+    assert main(["atlas", "nim", "--k", "1..6", "--no-cache", "-o", str(tmp_path / "a.png")]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_atlas_hands_progress_to_the_solve(monkeypatch, tmp_path):
+    import sys
+
+    from symbolic_noise.io import cli
+
+    seen = []
+
+    class Recorder(cli._ProgressBar):
+        def __call__(self, info, total=None):
+            seen.append(info.done)
+
+    monkeypatch.setattr(cli, "_ProgressBar", Recorder)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    assert main(["atlas", "nim", "--k", "1..6", "--no-cache", "-o", str(tmp_path / "a.png")]) == 0
+    assert seen and max(seen) >= 6

@@ -105,3 +105,26 @@ def test_an_interrupted_run_keeps_its_checkpoint(capsys, tmp_path, monkeypatch):
     assert main(["grundy", "0.16", "--until-proven", "--checkpoint", ck]) == 130
     assert "interrupted" in capsys.readouterr().err
     assert cli_grundy.load_checkpoint(ck, "octal:0.16").shape[0] >= 1 << 18
+
+
+def test_grundy_upto_reports_progress_along_the_way():
+    """Both engines of ``--upto`` call back with the heaps done (the rare/common
+    split with its rare count too), and the values are those without a callback."""
+    from symbolic_noise.games.classical import nim_sequence, sequence_report
+    from symbolic_noise.games.rarevalue import rare_sequence
+
+    calls = []
+    values = rare_sequence("0.137", 5000, progress=lambda *a: calls.append(a), chunk=1000)
+    assert values == nim_sequence("0.137", 5000, method="fast", cache=False)
+    assert [c[0] for c in calls] == [999, 1999, 2999, 3999, 4999, 5000] and all(len(c) == 2 for c in calls)
+    calls.clear()
+    rep = sequence_report("lasker", 9000, period=False, progress=lambda *a: calls.append(a))
+    assert [c[0] for c in calls] == [4096, 8192] and rep.values == nim_sequence("lasker", 9000)
+
+
+def test_grundy_upto_progress_lines_are_quiet_when_asked(capsys):
+    from symbolic_noise.io.cli_grundy import _upto_writer
+
+    _upto_writer("0.137", 10, True, every=0)(5)
+    _upto_writer("0.137", 10, False, every=0)(5)
+    assert capsys.readouterr().err == "grundy 0.137: heap 5 of 10\n"

@@ -98,7 +98,7 @@ def test_sequence_report_display():
 
 def test_plot_conveniences_are_the_renderers(nim3):
     fig = nim3.plot()
-    assert fig.axes[0].get_title() == "N(p) for 1-pile Nim, k = 3, binary channel"
+    assert fig.axes[0].get_title() == "N(p) for 1-pile Nim, k = 3, binary channel, normal play"
     g = nim3.value().plot()
     assert g.axes[0].get_ylabel() == "f(p)"
     chomp = solve(Chomp(2, 2), "king")

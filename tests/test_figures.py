@@ -75,7 +75,8 @@ def test_ribbon_colours_follow_the_exact_optimal_moves(nim20):
             runs.append(lab)
     assert len(bands) == len(runs) == 4  # 0, then 7, 8, 4
     colours = [matplotlib.colors.to_hex(b.get_facecolor()) for b in bands]
-    assert colours == [c.lower() for c in PALETTE[:4]]
+    # each move's own colour (move m: PALETTE[m] below sixteen), whatever its order in the figure
+    assert colours == [PALETTE[m].lower() for m in (0, 7, 8, 4)]
     assert [t.get_text() for t in ribbon.texts if t.get_visible()][:2] == ["0", "7"]
 
 
@@ -176,23 +177,41 @@ def test_window_draws_only_the_exact_sub_interval(nim20):
     assert overlaps(fig, LABEL_GIDS) == []
 
 
-def test_more_moves_than_colours_keep_a_legend_that_fits(nim20):
-    """Nim 20 has more sent moves than the palette has colours: the optimal
-    moves keep their ribbon colours, the rest are grey under one legend entry."""
-    from symbolic_noise.io.figlayout import OTHER, PALETTE
+def test_more_moves_than_colours_stay_distinct(nim20):
+    """Nim 20 has more sent moves than the palette has colours: every curve
+    has its move's colour and, past sixteen moves, a dash pattern, so no two
+    curves look the same; the legend lists every move in order, N last."""
+    from symbolic_noise.io.palette import move_colour
 
     fig = plot_value(nim20, moves=True)
     lines = tagged(fig, "move")
     assert len(lines) == 20
-    colour = {line.get_label()[len("send "):]: matplotlib.colors.to_hex(line.get_color()).upper() for line in lines}
-    grey = [m for m, c in colour.items() if c == OTHER]
-    assert len(grey) == 20 - len(PALETTE)
+    looks = {(matplotlib.colors.to_hex(line.get_color()), str(line.get_linestyle())) for line in lines}
+    assert len(looks) == 20
+    for line in lines:
+        assert matplotlib.colors.to_hex(line.get_color()).upper() == move_colour(int(line.get_label()[len("send "):]))
     legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
-    assert len(legend) == len(PALETTE) + 2 and legend[-2:] == [f"the {len(grey)} other moves", "N(p), optimal play"]
-    optimal = {str(m) for pc in nim20.value().pieces() for m in pc.label}
-    assert optimal and not optimal & set(grey)  # every optimal move is drawn in colour
+    assert legend == [f"send {m}" for m in range(20)] + ["N(p), optimal play"]
+    colour = {line.get_label()[len("send "):]: matplotlib.colors.to_hex(line.get_color()).upper() for line in lines}
     bands = fig.axes[1].patches
     for t in fig.axes[1].texts:  # each band has the colour of its move's curve
         if t.get_text() in colour:
             band = next(b for b in bands if b.get_x() <= t.get_position()[0] <= b.get_x() + b.get_width())
             assert matplotlib.colors.to_hex(band.get_facecolor()).upper() == colour[t.get_text()]
+
+
+def test_zoom_labels_sit_clear_of_the_curve(nim20):
+    """The optimal moves of a zoom panel are written above its curve (nim 10
+    with --moves printed "4" under the curve near 0.809)."""
+    fig = plot_value(nim20, 10, moves=True)
+    fig.draw_without_rendering()
+    renderer = fig._get_renderer()
+    labels = [t for t in tagged(fig, "zoom:optimal") if t.get_visible()]
+    assert {t.get_text().strip() for t in labels} >= {"8", "4"}
+    for t in labels:
+        ax = t.axes
+        box = t.get_bbox_patch().get_window_extent(renderer)
+        (line,) = [ln for ln in ax.lines if ln.get_gid() == "zoom:value"]
+        pixels = ax.transData.transform(list(zip(line.get_xdata(), line.get_ydata())))
+        under = [y for x, y in pixels if box.x0 - 2 <= x <= box.x1 + 2]
+        assert under and max(under) < box.y0, t.get_text()

@@ -85,11 +85,11 @@ def test_drawn_curve_is_the_exact_value(nim5):
 
 def test_other_position_and_its_title(nim5):
     fig = plot_value(nim5, 3)
-    assert fig.axes[0].get_title() == "N(p) for 1-pile Nim, k = 5, position 3, binary channel"
+    assert fig.axes[0].get_title() == "N(p) for 1-pile Nim, k = 5, position 3, binary channel, normal play"
     assert texts(fig, "optimal") == ["0", "1"]
     (line,) = tagged(fig, "value")
     assert abs(y_at(line, "1/4") - float(nim5.at("1/4", 3).value)) < 1e-12
-    assert plot_value(nim5, 5).axes[0].get_title() == "N(p) for 1-pile Nim, k = 5, binary channel"
+    assert plot_value(nim5, 5).axes[0].get_title() == "N(p) for 1-pile Nim, k = 5, binary channel, normal play"
 
 
 def test_chomp_moves_named_by_row_and_column():

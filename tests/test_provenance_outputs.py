@@ -115,7 +115,7 @@ def test_atlas_titles_name_the_channel(tmp_path, monkeypatch):
     monkeypatch.setattr(atlas_module, "atlas", lambda rows, **options: titles.append(options["title"]) or draw(rows, **options))
     assert main(["atlas", "subtraction:1,2,3", "--k", "1..4", "-o", str(tmp_path / "a.png")]) == 0
     assert main(["atlas", "chomp", "--k", "1..3", "--misere", "-o", str(tmp_path / "b.png")]) == 0
-    assert titles == ["optimal moves of subtraction:1,2,3, binary channel, k = 1..4",
+    assert titles == ["optimal moves of subtraction:1,2,3, binary channel, normal play, k = 1..4",
                       "optimal moves of Chomp, 2 x k bars, king channel, misère play, k = 1..3"]
 
 

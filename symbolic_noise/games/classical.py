@@ -198,7 +198,7 @@ def _rules(game_or_rules) -> HeapRules:
     return heap_rules_from_spec(game_or_rules)
 
 
-def nim_sequence(game_or_rules, n: int, *, method: str = "fast", cache: bool = True) -> tuple:
+def nim_sequence(game_or_rules, n: int, *, method: str = "fast", cache: bool = True, progress=None) -> tuple:
     """``G(0), ..., G(n)``: the nim-values of single heaps of a heap game.
 
     ``game_or_rules`` is a :class:`~symbolic_noise.games.heapgames.HeapRules`, a heap
@@ -213,6 +213,8 @@ def nim_sequence(game_or_rules, n: int, *, method: str = "fast", cache: bool = T
     ``method="rare"`` (octal games and Grundy's game) is the rare/common split of
     :mod:`~symbolic_noise.games.rarevalue`, in time about ``n`` times the number
     of rare values; it shares the memo with ``"fast"`` (the values are the same).
+    ``progress(heaps done)`` (or ``(heaps done, rare count)`` for ``"rare"``)
+    is called now and then along a long computation.
 
     >>> nim_sequence("0.137", 19)
     (0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3)
@@ -230,10 +232,10 @@ def nim_sequence(game_or_rules, n: int, *, method: str = "fast", cache: bool = T
         if method == "rare":
             from .rarevalue import rare_sequence
 
-            known = list(rare_sequence(rules, n))
+            known = list(rare_sequence(rules, n, progress=progress))
         else:
             try:
-                known = _sequence_fast(rules, known, n)
+                known = _sequence_fast(rules, known, n, progress)
             except ImportError:  # no numpy
                 known = _sequence_slow(rules, n)
         if cache:
@@ -277,7 +279,11 @@ def _mask_of(np, x, bits: int) -> int:
     return int.from_bytes(np.packbits(present, bitorder="little").tobytes(), "little")
 
 
-def _sequence_fast(rules: HeapRules, known: list, n: int) -> list:
+#: heaps of the vectorised mex between two calls of a progress callback
+_PROGRESS_EVERY = 4096
+
+
+def _sequence_fast(rules: HeapRules, known: list, n: int, progress=None) -> list:
     """Extend ``known`` (a prefix of the sequence) to ``G(0..n)``.
 
     ``R`` holds the values reversed (``R[n - m] = G[m]``), so that the partners
@@ -314,6 +320,8 @@ def _sequence_fast(rules: HeapRules, known: list, n: int) -> list:
         G[m] = g
         R[n - m] = g
         gmax = max(gmax, g)
+        if progress is not None and m and m % _PROGRESS_EVERY == 0:
+            progress(m)
     return G.tolist()
 
 
@@ -488,9 +496,10 @@ class SequenceReport:
         return sequence_report_html(self)
 
 
-def sequence_report(game_or_rules, upto: int, *, period: bool = True) -> SequenceReport:
+def sequence_report(game_or_rules, upto: int, *, period: bool = True, progress=None) -> SequenceReport:
     """``G(0..upto)`` of a ruleset and (if ``period``) its periodicity (the values
-    of octal games by the rare/common split).
+    of octal games by the rare/common split); ``progress(heaps done, ...)`` is
+    called along the way (:func:`nim_sequence`).
 
     >>> sequence_report("4.3", 12).as_json()
     {'game': 'octal:4.3', 'values': [0, 1, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2], 'preperiod': 2, 'period': 2, 'proven': True}
@@ -498,7 +507,7 @@ def sequence_report(game_or_rules, upto: int, *, period: bool = True) -> Sequenc
     from .rarevalue import supports
 
     rules = _rules(game_or_rules)
-    values = nim_sequence(rules, upto, method="rare" if supports(rules) else "fast")
+    values = nim_sequence(rules, upto, method="rare" if supports(rules) else "fast", progress=progress)
     per = periodicity(rules, upto) if period else None
     return SequenceReport(rules.key(), values, per)
 

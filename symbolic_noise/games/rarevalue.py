@@ -434,9 +434,10 @@ class _Engine:
         )
 
 
-def rare_sequence(game_or_rules, n: int) -> tuple:
+def rare_sequence(game_or_rules, n: int, *, progress: Callable | None = None, chunk: int = 1 << 16) -> tuple:
     """``G(0..n)`` by the rare/common split (the same values as
-    :func:`~.classical.nim_sequence`, in time about ``n`` times the rare count).
+    :func:`~.classical.nim_sequence`, in time about ``n`` times the rare count);
+    ``progress(largest heap done, rare count)`` is called every ``chunk`` heaps.
 
     >>> rare_sequence("0.137", 19)
     (0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3)
@@ -446,7 +447,10 @@ def rare_sequence(game_or_rules, n: int) -> tuple:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise GameParameterError(f"the largest heap must be a non-negative integer, not {n!r}")
     eng = _Engine(moves_of(game_or_rules), n + 1)
-    eng.run(n + 1)
+    while eng.n < n + 1:
+        eng.run(n + 1 if progress is None else min(n + 1, eng.n + chunk))
+        if progress is not None:
+            progress(eng.n - 1, int(eng.st[_NRARE]))
     return tuple(eng.G[: n + 1].tolist())
 
 

@@ -9,8 +9,10 @@ Families (the command line's words, :func:`family_values`):
 * ``chomp``: the R x k bar (``R`` = the parameter, default 2), one solve of
   the widest bar.
 
-Colours come from :class:`symbolic_noise.io.figlayout.MoveColours`, one per
-optimal-move set, named in the legend.  Heap-game moves ``h->h'`` that leave
+Colours come from :mod:`symbolic_noise.io.palette`: every move has one colour
+in every figure, a hatching once the sixteen colours are used up, and no two
+optimal-move sets of one atlas look the same; the legend lists them in move
+order.  Heap-game moves ``h->h'`` that leave
 one heap are named ``take h - h'``, so that the same move has the same colour
 for every k.  The bands of optimal moves are vector rectangles with exact piece
 ends (converted to floats for drawing); the shading is an image of N sampled
@@ -48,17 +50,32 @@ FADE = 0.65
 
 
 def family_values(name: str, ks: Sequence[int], *, param: str | None = None, channel=None,
-                  interval=(0, 1), misere: bool = False) -> list[tuple[int, PiecewiseFunction]]:
+                  interval=(0, 1), misere: bool = False, store=None,
+                  progress=None) -> list[tuple[int, PiecewiseFunction]]:
     """``[(k, N_k)]`` for the family ``name`` (see the module docstring); the
     labels of N_k are the optimal-move sets, heap moves renamed ``take s``.
+    ``store`` (a :class:`~symbolic_noise.solvers.storage.cache.SolutionCache`
+    of the family's game, :func:`family_game`) is read and filled as the
+    solve goes; ``progress`` is the solve's progress callback.
 
     >>> [sorted(f.labels[0]) for k, f in family_values("subtraction:1,2", [2, 3], channel="binary")]
     [['take 2'], ['take 1']]
     """
+    game, chan, positions = family_game(name, ks, param=param, channel=channel)
+    return family_rows(game, chan, positions, interval=interval, misere=misere, store=store, progress=progress)
+
+
+def family_game(name: str, ks: Sequence[int], *, param: str | None = None, channel=None):
+    """``(game, channel, {k: position})``: the one game whose solve gives every
+    member of the family (the largest heap or the widest bar) and its channel.
+
+    >>> game, channel, positions = family_game("nim", [3, 1, 2])
+    >>> game.describe(), channel.name, positions
+    ('1-pile Nim, k = 3', 'binary', {1: 1, 2: 2, 3: 3})
+    """
     from ..games.channels import get_channel
     from ..games.rulesets import Chomp, Nim
     from ..games.registry import default_channel_name, game_from_spec
-    from ..solvers.piecewise import solve
 
     ks = sorted(set(int(k) for k in ks))
     if not ks:
@@ -86,13 +103,28 @@ def family_values(name: str, ks: Sequence[int], *, param: str | None = None, cha
     if isinstance(channel, str) and not channel.strip():
         raise GameParameterError("--channel needs a channel name, not an empty word")
     chan = get_channel(channel or default_channel_name(game)) if isinstance(channel, str) or channel is None else channel
-    sol = solve(game, chan, interval, misere=misere)
+    return game, chan, positions
+
+
+def family_rows(game, channel, positions: dict, *, interval=(0, 1), misere: bool = False, store=None,
+                progress=None) -> list[tuple[int, PiecewiseFunction]]:
+    """``[(k, N_k)]`` from one solve of ``game`` (positions not reachable from
+    its start get their own), read from ``store`` where it holds them."""
+    from ..solvers.piecewise import solve
+
+    sol = None
+    if store is not None and not getattr(store, "verify", False):
+        from ..solvers.storage.stored import stored_solution
+
+        sol = stored_solution(game, channel, interval, store, misere=misere)
+    if sol is None:
+        sol = solve(game, channel, interval, misere=misere, store=store, progress=progress)
     out = []
     for k, v in positions.items():
         try:
             f = sol.value(v)
         except KeyError:  # not reachable from the largest start: its own solve
-            f = solve(game, chan, interval, start=v, misere=misere).value(v)
+            f = solve(game, channel, interval, start=v, misere=misere, store=store, progress=progress).value(v)
         out.append((k, _renamed(f)))
     return out
 
@@ -119,22 +151,49 @@ def _renamed(f: PiecewiseFunction) -> PiecewiseFunction:
 def _set_text(moves) -> str:
     if not moves:
         return "none (terminal)"
-    return ", ".join(move_text(m) for m in sorted(moves, key=lambda m: (str(type(m)), m)))
+    from .palette import move_order
+
+    return ", ".join(move_text(m) for m in sorted(moves, key=move_order))
 
 
 def _shade_row(f: PiecewiseFunction, grid: list[fmpq]) -> list[float]:
-    """N at the grid points of f's interval, exactly, then as floats (drawing)."""
+    """N at the grid points of f's interval as floats (drawing): each point
+    assigned to its piece exactly, the piece's formula evaluated in balls
+    (:func:`symbolic_noise.io.plots._drawing_values`; exact evaluation of
+    N_64's formulas at 240 points per row took a minute)."""
+    import bisect
+
+    from .plots import _drawing_values, _inner_bounds
+
     a, b = f.interval
-    return [float(f(t)) if a <= t <= b else math.nan for t in grid]
+    out = [math.nan] * len(grid)
+    for pc in f.pieces():
+        lo, hi = _inner_bounds(pc.lo, pc.hi)
+        i, j = bisect.bisect_left(grid, lo), bisect.bisect_right(grid, hi)
+        for n, y in zip(range(i, j), _drawing_values(pc.formula, grid[i:j])):
+            out[n] = y
+    for n, t in enumerate(grid):  # (within 2^-54 of a breakpoint: exactly)
+        if math.isnan(out[n]) and a <= t <= b:
+            out[n] = float(f(t))
+    return out
+
+
+#: direct labels on regions once hatchings are in use: smallest font (points)
+_LABEL_FONT = 5.5
 
 
 def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = None, title: str = "",
-          shade: bool = True) -> Figure:
+          shade: bool = True, labels: bool | None = None) -> Figure:
     """The (p, k) map of a family: row k coloured by the optimal moves of N_k
     along p, faded towards white where N_k is low (``shade``).
 
     ``rows`` is ``[(k, N_k)]`` (:func:`family_values`), every N_k on the same
-    interval.  Returns the figure; the legend names the colours.
+    interval.  Every optimal-move set has a look of its own in the figure:
+    its moves' colour, the same as in every other figure, and a hatching past
+    the palette's sixteen colours (:mod:`symbolic_noise.io.palette`).  With
+    ``labels`` (by default: when some region is hatched) a region wide and
+    tall enough for it carries the name of its moves.  Returns the figure; the
+    legend names every look, in move order.
 
     >>> fig = atlas(family_values("nim", [2, 3, 4]))
     >>> len([p for p in fig.axes[0].patches if p.get_gid() == "atlas"])
@@ -143,9 +202,9 @@ def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = No
     import numpy as np
     from matplotlib.colors import LinearSegmentedColormap, to_rgb
     from matplotlib.figure import Figure
-    from matplotlib.patches import Patch
 
     from .figlayout import MoveColours, runs
+    from .palette import apply_style, legend_handles
 
     if not rows:
         raise ValueError("an atlas needs at least one row")
@@ -158,11 +217,15 @@ def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = No
     colours = MoveColours()
     a, b = (float(e) for e in rows[0][1].interval)
     qa, qb = rows[0][1].interval[0], rows[0][1].interval[1]
+    spans = []
     for k, f in rows:
         xs = [float(x) for x in f.points]
-        labels = f.labels if f.labels is not None else [None] * len(f.formulas)
-        for x0, x1, moves in runs(labels, xs):
-            ax.add_patch(_rect(x0, x1, k, colours.of(moves), _set_text(moves)))
+        piece_labels = f.labels if f.labels is not None else [None] * len(f.formulas)
+        for x0, x1, moves in runs(piece_labels, xs):
+            rect = _rect(x0, x1, k, _set_text(moves))
+            apply_style(rect, colours.style(moves))
+            ax.add_patch(rect)
+            spans.append((x0, x1, k, moves))
     if shade:
         lo = qa.lo if qa.is_rational else qa.hi
         hi = qb.hi if qb.is_rational else qb.lo
@@ -195,11 +258,67 @@ def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = No
     ax.set_ylabel("k")
     if title:
         ax.set_title(title, fontsize=10)
-    handles = [Patch(facecolor=c, label=_set_text(m)) for m, c in colours.used()]
+    handles = legend_handles(colours, _set_text)
     ax.legend(handles=handles, title="optimal", fontsize=7, title_fontsize=8, loc="upper left",
-              bbox_to_anchor=(1.01, 1.0), borderaxespad=0,
-              ncol=1 if len(handles) <= 18 else 2)
+              bbox_to_anchor=(1.01, 1.0), borderaxespad=0, handleheight=1.2,
+              ncol=1 if len(handles) <= 18 else 2 if len(handles) <= 40 else 3)
+    if labels is None:
+        labels = colours.exhausted() or any(style.hatch for _, style in colours.styles())
+    if labels:
+        _label_regions(fig, ax, spans, colours)
     return fig
+
+
+def _stacks(spans) -> list[list[int]]:
+    """Groups of spans (indices) of one set in consecutive rows that overlap
+    along p: a region of the atlas that a reader sees as one."""
+    parent = list(range(len(spans)))
+
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    by_row: dict = {}
+    for i, (x0, x1, k, moves) in enumerate(spans):
+        by_row.setdefault(k, []).append(i)
+    ks = sorted(by_row)
+    for below, k in zip(ks, ks[1:]):
+        for i in by_row[k]:
+            for j in by_row[below]:
+                (a0, a1, _, m), (b0, b1, _, n) = spans[i], spans[j]
+                if m == n and a0 < b1 and b0 < a1:
+                    parent[root(i)] = root(j)
+    groups: dict = {}
+    for i in range(len(spans)):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
+
+
+def _label_regions(fig, ax, spans, colours) -> None:
+    """Name the moves once inside every hatched region (every region, if two
+    sets had to share a look), in its middle row, where the name fits; a
+    name that fits nowhere in the region is not drawn."""
+    fig.draw_without_rendering()
+    renderer = fig._get_renderer()
+    all_regions = colours.exhausted()
+    for group in _stacks(spans):
+        moves = spans[group[0]][3]
+        if not moves or not (colours.style(moves).hatch or all_regions):
+            continue
+        middle = sorted(group, key=lambda i: spans[i][2])
+        middle = sorted(middle, key=lambda i: abs(spans[i][2] - spans[middle[len(middle) // 2]][2]))
+        for i in middle:  # the middle row first, then outwards
+            x0, x1, k, _ = spans[i]
+            t = ax.text((x0 + x1) / 2, k, _set_text(moves), ha="center", va="center", fontsize=_LABEL_FONT,
+                        zorder=3, gid="atlas-label", clip_on=True,
+                        bbox={"boxstyle": "square,pad=0.05", "facecolor": "white", "edgecolor": "none", "alpha": 0.8})
+            box = t.get_window_extent(renderer)
+            (px0, py0), (px1, py1) = ax.transData.transform([(x0, k - 0.5), (x1, k + 0.5)])
+            if box.width <= px1 - px0 - 2 and box.height <= py1 - py0 + 1:
+                break
+            t.remove()
 
 
 def _faded(colour: str, n: float) -> tuple[float, float, float]:
@@ -210,11 +329,10 @@ def _faded(colour: str, n: float) -> tuple[float, float, float]:
     return tuple(1.0 * alpha + c * (1.0 - alpha) for c in to_rgb(colour))  # type: ignore[return-value]
 
 
-def _rect(x0: float, x1: float, k: int, colour: str, label: str):
+def _rect(x0: float, x1: float, k: int, label: str):
     from matplotlib.patches import Rectangle
 
-    return Rectangle((x0, k - 0.5), x1 - x0, 1.0, facecolor=colour, edgecolor="none", zorder=1,
-                     gid="atlas", label=label)
+    return Rectangle((x0, k - 0.5), x1 - x0, 1.0, edgecolor="none", linewidth=0, zorder=1, gid="atlas", label=label)
 
 
 def run(args) -> int:
@@ -226,28 +344,35 @@ def run(args) -> int:
     >>> main(["atlas", "nim", "--k", "1..4", "-o", path]), os.path.getsize(path) > 0
     (0, True)
     """
-    from .cli import _interval, _k_range
-    from ..errors import SymbolicNoiseError
+    import sys
+
+    from .cli import _interval, _k_range, _open_cache, _ProgressBar
     from .plots import save
+    from ..games.registry import default_channel_name
 
     interval = _interval(args.interval) if args.interval else (0, 1)
-    rows = family_values(args.game, _k_range(args.k), param=args.param, channel=args.channel,
-                         interval=interval, misere=args.misere)
-    from ..games.registry import default_channel_name, game_from_spec
-    from ..games.rulesets import Chomp, Nim
-
+    game, channel, positions = family_game(args.game, _k_range(args.k), param=args.param, channel=args.channel)
+    store = _open_cache(args, game, channel, interval)
+    try:
+        with _ProgressBar(game, not (args.quiet or not sys.stderr.isatty())) as bar:
+            rows = family_rows(game, channel, positions, interval=interval, misere=args.misere, store=store,
+                               progress=bar)
+    finally:
+        if store is not None:
+            store.close()
     family = args.game.lower()
     name = f"Chomp, {args.param or 2} x k bars" if family == "chomp" else args.game
-    if args.channel:
-        channel = args.channel
-    else:  # the default the family's games take (what was drawn)
-        channel = default_channel_name(Chomp(2, 2) if family == "chomp" else Nim(1) if family == "nim"
-                                       else game_from_spec(args.game, "1"))
-    how = f"{channel} channel" + (", misère play" if args.misere else "")
+    # the channel drawn: the one given, or the default the family's games take
+    play = "misère play" if args.misere else "normal play"
+    how = f"{args.channel or default_channel_name(game)} channel, {play}"
     fig = atlas(rows, title=args.title or f"optimal moves of {name}, {how}, k = {rows[0][0]}..{rows[-1][0]}",
                 shade=not args.no_shade)
+    from ..errors import SymbolicNoiseError
+    from ..games.provenance import record
+
     try:
-        save(fig, args.output)
+        # the file's own metadata: the family's largest game, solved by the piecewise engine
+        save(fig, args.output, meta=record(game, channel, misere=args.misere, interval=interval))
     except (OSError, ValueError) as exc:
         raise SymbolicNoiseError(f"cannot write {args.output}: {exc}") from None
     return 0
@@ -272,5 +397,9 @@ def add_parser(sub) -> None:
     a.add_argument("--misere", action="store_true", help="misère play")
     a.add_argument("--no-shade", action="store_true", help="colours only, no shading by N")
     a.add_argument("--title", help="the figure's title")
+    a.add_argument("--cache", metavar="PATH", help="SQLite cache of solved positions, read and filled as for solve"
+                   " (default: the user cache directory)")
+    a.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    a.add_argument("--quiet", action="store_true", help="no progress bar")
     a.add_argument("-o", "--output", required=True, help="the image file (format from the suffix)")
     a.set_defaults(func=run)

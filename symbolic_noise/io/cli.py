@@ -126,11 +126,13 @@ def _position(game, text):
 
 
 class _ProgressBar:
-    """A rich progress bar on standard error, only when it is a terminal."""
+    """A rich progress bar on standard error, only when it is a terminal: called
+    with a solve's progress record, or with ``(done, total)`` steps of ``unit``."""
 
-    def __init__(self, game, enabled: bool):
+    def __init__(self, game, enabled: bool, unit: str = "positions", what: str = "solving"):
         self.game = game
         self.enabled = enabled
+        self.unit, self.what = unit, what
         self._progress = None
 
     def __enter__(self):
@@ -142,17 +144,20 @@ class _ProgressBar:
                 TextColumn("{task.description}"),
                 BarColumn(),
                 MofNCompleteColumn(),
-                TextColumn("positions"),
+                TextColumn(self.unit),
                 TimeElapsedColumn(),
                 console=Console(stderr=True),
                 transient=True,
             )
             self._progress.start()
-            self._task = self._progress.add_task("solving", total=None)
+            self._task = self._progress.add_task(self.what, total=None)
         return self
 
-    def __call__(self, info) -> None:
+    def __call__(self, info, total=None) -> None:
         if self._progress is None:
+            return
+        if total is not None:  # (done, total) steps
+            self._progress.update(self._task, total=total, completed=info)
             return
         cur = info.current if isinstance(info.current, str) else self.game.position_label(info.current)
         where = f" p~{info.fraction:.3f}" if 0 < info.fraction < 1 else ""

@@ -3,7 +3,8 @@
 ``grundy CODE --upto N`` prints ``G(0..N)`` (the reference path of
 :mod:`symbolic_noise.games.classical`); ``grundy CODE --until-proven`` runs the
 rare-value engine (:mod:`symbolic_noise.games.rarevalue`) until the periodicity
-theorem proves a period, with progress on standard error.
+theorem proves a period; both write progress lines on standard error every two
+seconds of a long run (``--quiet``: none).
 
 >>> from symbolic_noise.io.cli import main
 >>> main(["grundy", "kayles", "--until-proven", "--quiet"])  # doctest: +ELLIPSIS
@@ -41,7 +42,7 @@ def run(args, emit) -> int:
     from ..games.classical import sequence_report
 
     upto = 100 if args.upto is None else args.upto
-    rep = sequence_report(args.game, upto, period=args.period)
+    rep = sequence_report(args.game, upto, period=args.period, progress=_upto_writer(args.game, upto, args.quiet))
     if args.format == "json":
         from ..games.heapgames import heap_rules_from_spec
 
@@ -68,20 +69,47 @@ def run(args, emit) -> int:
     return 0
 
 
-def _progress_writer(game: str, quiet: bool, every: float = 2.0):
-    """A progress callback writing one line to standard error at most every ``every`` seconds."""
+def _lines(quiet: bool, every: float, text):
+    """A progress callback writing ``text(*args)`` as one line to standard error
+    at most every ``every`` seconds (never with ``quiet``)."""
     last = [time.monotonic()]
 
-    def progress(heap: int, rare: int, candidate) -> None:
+    def progress(*args) -> None:
         now = time.monotonic()
         if quiet or now - last[0] < every:
             return
         last[0] = now
-        cand = f"candidate period {candidate[1]:,} from {candidate[0]:,}" if candidate else "no candidate period yet"
-        sys.stderr.write(f"grundy {game}: heap {heap:,}, {rare:,} rare heaps, {cand}\n")
+        sys.stderr.write(text(*args) + "\n")
         sys.stderr.flush()
 
     return progress
+
+
+def _progress_writer(game: str, quiet: bool, every: float = 2.0):
+    """The progress lines of ``--until-proven``: heap, rare heaps, candidate period."""
+
+    def text(heap: int, rare: int, candidate) -> str:
+        cand = f"candidate period {candidate[1]:,} from {candidate[0]:,}" if candidate else "no candidate period yet"
+        return f"grundy {game}: heap {heap:,}, {rare:,} rare heaps, {cand}"
+
+    return _lines(quiet, every, text)
+
+
+def _upto_writer(game: str, upto: int, quiet: bool, every: float = 2.0):
+    """The progress lines of ``--upto``: heap of upto (and rare heaps, for the rare/common split).
+
+    >>> import io, contextlib
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     _upto_writer("0.137", 1000, False, every=0)(500, 12)
+    >>> err.getvalue().strip()
+    'grundy 0.137: heap 500 of 1,000, 12 rare heaps'
+    """
+
+    def text(heap: int, rare=None) -> str:
+        return f"grundy {game}: heap {heap:,} of {upto:,}" + ("" if rare is None else f", {rare:,} rare heaps")
+
+    return _lines(quiet, every, text)
 
 
 CHECKPOINT_FORMAT = "symbolic-noise nim-sequence checkpoint"

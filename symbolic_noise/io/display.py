@@ -152,6 +152,29 @@ def piecewise_repr(f: PiecewiseFunction, digits: int = DIGITS) -> str:
     return f"<PiecewiseFunction on [{number_text(a)}, {number_text(b)}], {_plural(len(f.formulas), 'piece')}: {'; '.join(shown)}>"
 
 
+def _swatch(move) -> str:
+    """A small square in the move's colour in every figure (striped where a
+    figure hatches it), so a table reads alongside the plots."""
+    from .palette import move_style
+
+    style = move_style(move)
+    fill = style.face if not style.hatch else (
+        f"repeating-linear-gradient(45deg,{style.face} 0 3px,#333 3px 4px)")
+    return (f'<span title="{html.escape(move_text(move))}" style="display:inline-block;width:0.75em;height:0.75em;'
+            f'background:{fill};border:1px solid #666;margin-right:0.25em;vertical-align:-0.05em"></span>')
+
+
+def moves_html(moves) -> str:
+    """Optimal moves as HTML: a swatch of each move's figure colour, then their names.
+
+    >>> moves_html(frozenset({0})).endswith("</span>0")
+    True
+    """
+    from .palette import move_order
+
+    return "".join(_swatch(m) for m in sorted(moves, key=move_order)) + html.escape(moves_text(moves))
+
+
 def _pieces_rows(f: PiecewiseFunction, digits: int, max_rows: int, labelled: bool) -> list[list[str]]:
     rows: list[list[str]] = []
     pieces = f.pieces()
@@ -163,7 +186,7 @@ def _pieces_rows(f: PiecewiseFunction, digits: int, max_rows: int, labelled: boo
         pc = pieces[i]
         row = [_math(f"[{number_latex(pc.lo, digits)}, {number_latex(pc.hi, digits)}]"), _math(pc.formula.latex())]
         if labelled:
-            row += [html.escape(moves_text(pc.label)) if pc.label is not None else "", _class_of(pc.formula)]
+            row += [moves_html(pc.label) if pc.label is not None else "", _class_of(pc.formula)]
         rows.append(row)
     return rows
 

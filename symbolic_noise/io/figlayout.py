@@ -5,9 +5,8 @@ Everything here is drawing geometry: floats place labels and never decide a
 value.  The exact work (which piece holds a sample, which moves are optimal)
 is done before, in :mod:`symbolic_noise.io.plots`.
 
-* :data:`PALETTE` is Okabe and Ito's eight colours (*Color Universal Design*,
-  2002) without black, followed by Paul Tol's "muted" scheme (2021): both are
-  designed to stay distinct under the common colour-vision deficiencies.
+* :data:`PALETTE`, :class:`MoveColours`: the look of every move, the same in
+  every figure (:mod:`symbolic_noise.io.palette`).
 * :func:`clusters` groups breakpoints that lie closer than a fraction of the
   axis; a cluster of two or more gets a zoom panel (:func:`symbolic_noise.io.plots.plot_value`).
 * :func:`declutter` measures the rendered labels and hides, in priority order,
@@ -30,43 +29,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
-#: Okabe–Ito (orange, sky blue, bluish green, yellow, blue, vermillion, reddish
-#: purple), then Tol's muted (indigo, cyan, teal, green, olive, sand, rose, wine, purple)
-PALETTE = (
-    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
-    "#332288", "#88CCEE", "#44AA99", "#117733", "#999933", "#DDCC77", "#CC6677", "#882255", "#AA4499",
-)
-#: the colour of moves beyond the palette, and of "no move" (a terminal position)
-OTHER = "#BBBBBB"
+from .palette import OTHER, PALETTE, MoveColours, apply_style, hatch_colour
 
-
-class MoveColours:
-    """A stable colour per optimal-move set, in order of first appearance.
-
-    >>> c = MoveColours()
-    >>> c.of(frozenset({3})), c.of(frozenset({4})), c.of(frozenset({3}))
-    ('#E69F00', '#56B4E9', '#E69F00')
-    >>> list(c.used())
-    [(frozenset({3}), '#E69F00'), (frozenset({4}), '#56B4E9')]
-    """
-
-    def __init__(self, palette: Sequence[str] = PALETTE):
-        self.palette = tuple(palette)
-        self._colours: dict[Any, str] = {}
-
-    def of(self, moves) -> str:
-        """The colour of an optimal-move set (grey for none or beyond the palette)."""
-        if moves is None or len(moves) == 0:
-            return OTHER
-        key = frozenset(moves)
-        if key not in self._colours:
-            n = len(self._colours)
-            self._colours[key] = self.palette[n] if n < len(self.palette) else OTHER
-        return self._colours[key]
-
-    def used(self) -> Iterable[tuple[Any, str]]:
-        """``(set, colour)`` pairs in order of first use (for a legend)."""
-        return self._colours.items()
+__all__ = ["OTHER", "PALETTE", "MoveColours", "runs", "clusters", "draw_ribbon", "declutter", "overlaps"]
 
 
 def runs(labels: Sequence, xs: Sequence[float]) -> list[tuple[float, float, Any]]:
@@ -119,10 +84,14 @@ def draw_ribbon(ax: Axes, spans: Sequence[tuple[float, float, Any]], colours: Mo
     ax.set_yticks([])
     ax.set_ylim(0, 1)
     for x0, x1, moves in spans:
-        ax.axvspan(x0, x1, color=colours.of(moves), linewidth=0, gid="ribbon")
-        if moves:
+        band = ax.axvspan(x0, x1, linewidth=0, gid="ribbon")
+        style = colours.style(moves)
+        apply_style(band, style)
+        if moves:  # (on a light box where the band is hatched, so the name stays readable)
+            box = {"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.75}
             ax.text((x0 + x1) / 2, 0.5, text(moves), ha="center", va="center", fontsize=7,
-                    clip_on=True, gid="ribbon-label")
+                    clip_on=True, gid="ribbon-label", bbox=box if style.hatch else None,
+                    color="black" if style.hatch else hatch_colour(style.face))  # (white on a dark band)
     ax.set_ylabel("optimal", rotation=0, ha="right", va="center", fontsize=8)
 
 

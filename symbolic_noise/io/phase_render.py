@@ -21,6 +21,7 @@ from flint import fmpq
 from ..exact.cad import interior_roots
 from ..errors import IntervalError, SymbolicNoiseError, WorkerLostError
 from ..exact.polys import to_fraction
+from .palette import set_order
 from .reports import move_json, moves_text
 from ..exact.rounding import fixed
 from ..exact.bivariate import mpoly_str
@@ -54,7 +55,8 @@ def _two(d) -> bool:
 
 
 def phase_meta(d) -> dict:
-    """The provenance record of a phase diagram: the second player's channel at q."""
+    """The provenance record of a phase diagram (its JSON ``meta``, and its plot file's metadata):
+    the second player's channel at q."""
     from ..games.provenance import record
 
     meta = record(d.game, d.channel, position=getattr(d, "start", None), misere=getattr(d, "misere", False),
@@ -83,10 +85,9 @@ def phase_json(d) -> dict:
             "index": col.index, "q": [col.lo.exact_str(), col.hi.exact_str()], "sample_q": str(col.q),
             "boundaries": [{"polynomial": f, "root": i} for f, i in col.boundaries], "cells": cells,
         })
-    meta = phase_meta(d)
     return {
         "format": FORMAT,
-        "meta": meta,
+        "meta": phase_meta(d),
         "game": d.game.describe(),
         "channel": d.channel.name,
         "opponent_channel": d.opponent.name if _two(d) else f"{d.opponent.name}@q",
@@ -115,61 +116,114 @@ def phase_text(d) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _column_edges(d, col, samples: int):
+    """``(qs, edges)``: the q samples of a column (its two ends included) and,
+    for each, the p of every boundary between its cells, 0 and 1 at the ends.
+
+    Drawing only: the sections are exact roots at rational q, converted to
+    floats; the samples at the column's ends repeat the nearest inner ones, so
+    that neighbouring columns meet on the same line q = critical value."""
+    lo, hi = col.lo.enclosure(fmpq(1, 10**6))[0], col.hi.enclosure(fmpq(1, 10**6))[1]
+    lo, hi = fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator)
+    qs = []
+    for t in [fmpq(1, 1000), fmpq(1, 100)] + [fmpq(t, samples) for t in range(1, samples)] + [fmpq(99, 100), fmpq(999, 1000)]:
+        q = lo + (hi - lo) * t
+        if col.lo.compare(q) < 0 and col.hi.compare(q) > 0:
+            qs.append(q)
+    qs = sorted(set(qs + [col.q]))
+    curves: list[list[float]] = [[] for _ in col.boundaries]
+    for q in qs:
+        cache: dict = {}
+        for k, (f, i) in enumerate(col.boundaries):
+            if f not in cache:
+                cache[f] = interior_roots(d.polys[f], q)
+            curves[k].append(float(cache[f][i]))
+    qf = [float(col.lo)] + [float(q) for q in qs] + [float(col.hi)]
+    curves = [[c[0]] + c + [c[-1]] for c in curves]
+    return qf, [[0.0] * len(qf)] + curves + [[1.0] * len(qf)]
+
+
+def _phase_title(d) -> str:
+    """The game, both channels and the play, for a figure's title."""
+    game = d.game.describe()
+    start = getattr(d, "start", None)
+    if start is not None and start != d.game.start():
+        game += f", position {d.game.position_label(start)}"
+    who = (f"{d.channel.name} channel (p: 0 -> 1, q: 1 -> 0)" if _two(d)
+           else f"{d.channel.name} channel at p vs {d.opponent.name} channel at q")
+    return f"N(p, q) for {game}: {who}, " + ("misère play" if getattr(d, "misere", False) else "normal play")
+
+
+#: width (points) of a wall
+_WALL = 0.8
+
+
 def plot_phase(d, path=None, *, samples: int = 12):
-    """Fill every cell with the colour of its optimal-move set and draw the boundaries."""
-    import matplotlib
+    """Fill every region of one optimal-move set with the look of that set (the
+    move colours of every figure, :mod:`symbolic_noise.io.palette`) and draw a
+    wall only where the optimal set changes.
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    The cells are polygons that share their edges exactly (a column of cells
+    is cut by the same sampled curves, and neighbouring columns meet on the
+    same line), all turning the same way; the cells of one optimal set form
+    one compound path, which a renderer fills in one pass, so no background
+    shows between two cells of a region at any resolution or in any viewer
+    (drawn one by one, two anti-aliased edges leave a light seam).  Artists
+    carry gids: ``region`` (one path per optimal set, its label the moves, its
+    polygons the cells) and ``wall``.  Returns the figure; with ``path``,
+    also writes it.
+    """
+    import numpy as np
+    from matplotlib.figure import Figure
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path
 
-    sets = sorted(d.regions(), key=lambda m: str(sorted(m, key=str)))
-    cmap = plt.get_cmap("tab10" if len(sets) <= 10 else "tab20")
-    colour = {m: cmap(k % cmap.N) for k, m in enumerate(sets)}
-    fig, ax = plt.subplots(figsize=(6, 5.5))
+    from .figlayout import MoveColours
+    from .palette import apply_style, legend_handles
+
+    fig = Figure(figsize=(6, 5.8), layout="constrained")
+    ax = fig.add_subplot()
+    colours = MoveColours()
+    for m in sorted(d.regions(), key=set_order):
+        colours.style(m)
+    polygons: dict = {}
+    walls: list[tuple[list[float], list[float]]] = []
+    below = None  # the top edge of the column under this one: [(p0, p1, optimal)]
     for col in d.columns:
-        lo, hi = col.lo.enclosure(fmpq(1, 10**6))[0], col.hi.enclosure(fmpq(1, 10**6))[1]
-        lo, hi = fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator)
-        qs = []
-        for t in [fmpq(1, 1000), fmpq(1, 100)] + [fmpq(t, samples) for t in range(1, samples)] + [fmpq(99, 100), fmpq(999, 1000)]:
-            q = lo + (hi - lo) * t
-            if col.lo.compare(q) < 0 and col.hi.compare(q) > 0:
-                qs.append(q)
-        qs = sorted(set(qs + [col.q]))
-        # exact roots of every section at rational q, converted to floats to draw
-        curves = [[] for _ in col.boundaries]
-        for q in qs:
-            cache: dict = {}
-            for k, (f, i) in enumerate(col.boundaries):
-                if f not in cache:
-                    cache[f] = interior_roots(d.polys[f], q)
-                curves[k].append(float(cache[f][i]))
-        # drawing only: stretch the end samples to the column's edges
-        qf = [float(col.lo)] + [float(q) for q in qs] + [float(col.hi)]
-        curves = [[c[0]] + c + [c[-1]] for c in curves]
-        edges = [[0.0] * len(qf)] + curves + [[1.0] * len(qf)]
-        for k in range(len(col.sectors)):
-            cell = d.cells[(col.index, k)]
-            ax.fill_betweenx(qf, edges[k], edges[k + 1], color=colour[cell.optimal], linewidth=0)
-        for c in curves:
-            ax.plot(c, qf, color="black", linewidth=0.4)
-    for c in d.critical:
-        ax.axhline(float(c), color="grey", linewidth=0.2)
-    from matplotlib.patches import Patch
-
-    ax.legend(handles=[Patch(color=colour[m], label="optimal " + moves_text(m)) for m in sets],
+        qf, edges = _column_edges(d, col, samples)
+        sets = [d.cells[(col.index, k)].optimal for k in range(len(col.sectors))]
+        for k, moves in enumerate(sets):
+            xy = list(zip(edges[k], qf)) + list(zip(reversed(edges[k + 1]), reversed(qf)))
+            polygons.setdefault(moves, []).append(Path(np.array(xy + xy[:1]), closed=True))
+        for k in range(1, len(sets)):  # the section between cells k - 1 and k
+            if sets[k] != sets[k - 1]:
+                walls.append((edges[k], qf))
+        bottom = [(edges[k][0], edges[k + 1][0], moves) for k, moves in enumerate(sets)]
+        if below is not None:  # the line q = col.lo: a wall where the sets across it differ
+            for a0, a1, m in below:
+                for b0, b1, n in bottom:
+                    x0, x1 = max(a0, b0), min(a1, b1)
+                    if x1 > x0 and m != n:
+                        walls.append(([x0, x1], [qf[0], qf[0]]))
+        below = [(edges[k][-1], edges[k + 1][-1], moves) for k, moves in enumerate(sets)]
+    for moves in sorted(polygons, key=set_order):
+        region = PathPatch(Path.make_compound_path(*polygons[moves]), gid="region", label=moves_text(moves),
+                           edgecolor="none", linewidth=0)
+        apply_style(region, colours.style(moves))
+        ax.add_patch(region)
+    for xs, ys in walls:
+        ax.plot(xs, ys, color="black", linewidth=_WALL, gid="wall", solid_capstyle="butt")
+    ax.legend(handles=legend_handles(colours, lambda m: "optimal " + moves_text(m)),
               loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_xlabel("p (0 -> 1 flips)" if _two(d) else "p (first player)")
     ax.set_ylabel("q (1 -> 0 flips)" if _two(d) else "q (second player)")
-    ax.set_title(f"{d.game.describe()}: " + (f"{d.channel.name} (p: 0 -> 1, q: 1 -> 0)" if _two(d)
-                 else f"{d.channel.name} at p vs {d.opponent.name} at q"), fontsize=9)
-    fig.tight_layout()
+    ax.set_title(_phase_title(d), fontsize=9, wrap=True)
     if path is not None:
         from .plots import save
 
-        save(fig, path)
-        plt.close(fig)
+        save(fig, path, meta=phase_meta(d))
     return fig
 
 
@@ -198,7 +252,9 @@ def add_parser(sub, add_game_arguments) -> None:
 
 def cmd_phase(args) -> int:
     """Run the ``phase`` command from its parsed arguments; the exit status."""
-    from .cli import _channel, _emit, _position
+    import sys
+
+    from .cli import _channel, _emit, _position, _ProgressBar
     from .workers import dask_client, local_pool, stop_pools
     from ..games.registry import game_from_spec
     from ..analysis.phase import phase
@@ -222,9 +278,11 @@ def cmd_phase(args) -> int:
         else:
             executor = local_pool(args.jobs)
             close = lambda: stop_pools([executor])  # noqa: E731
+    unit = "strips of q" if args.method == "sweep" else "positions"
     try:
-        d = phase(game, channel, opponent, start=_position(game, args.position), misere=args.misere,
-                  method=args.method, executor=executor)
+        with _ProgressBar(game, not (args.quiet or not sys.stderr.isatty()), unit=unit, what="phase diagram") as bar:
+            d = phase(game, channel, opponent, start=_position(game, args.position), misere=args.misere,
+                      method=args.method, executor=executor, progress=bar)
     except BrokenExecutor:
         raise WorkerLostError("a worker process of --jobs died (out of memory, or killed)") from None
     finally:

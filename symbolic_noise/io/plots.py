@@ -48,7 +48,8 @@ from matplotlib.figure import Figure
 
 from ..exact.algebraic import RealAlgebraic
 from ..exact.piecewise import PiecewiseFunction
-from .figlayout import OTHER, MoveColours, clusters, declutter, draw_ribbon, overlaps, runs
+from .figlayout import MoveColours, clusters, declutter, draw_ribbon, overlaps, runs
+from .palette import apply_style, move_order
 from .reports import move_text, moves_text, title
 
 #: samples of a curve across its whole interval (besides the piece ends)
@@ -60,6 +61,8 @@ _END_WIDTH = fmpq(1, 2**54)
 _FIGSIZE = (7.0, 4.5)
 #: N is a probability, so every plot has the same y-range, with room for labels
 _YLIM = (-0.04, 1.12)
+#: a label's box: white, so a curve drawn under it never runs through its text
+_LABEL_BOX = {"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.85}
 
 
 # --------------------------------------------------------------------------- exact sampling
@@ -171,6 +174,8 @@ def _label_moves(ax: Axes, x: float, y: float, moves, k: int, gid: str = "optima
         textcoords="offset points",
         fontsize=style.pop("fontsize", 8),
         gid=gid,
+        bbox=_LABEL_BOX,
+        zorder=5,
         **style,
     )
 
@@ -210,6 +215,10 @@ def _window(f: PiecewiseFunction, x0: float, x1: float) -> tuple[fmpq, fmpq]:
     return max(qa, fmpq(math.floor(lo * den), den)), min(qb, fmpq(math.ceil(hi * den), den))
 
 
+#: height (axes fraction) of a zoom panel's optimal-move names: above the curve, below the band
+_ZOOM_LABEL_Y = 0.82
+
+
 def _draw_zoom(zax: Axes, f: PiecewiseFunction, x0: float, x1: float, digits: int, colours: MoveColours) -> None:
     """A zoom panel: N on a window around a cluster, breakpoints with their p and
     the optimal moves where they change, the ribbon colours as a band at the top."""
@@ -226,14 +235,36 @@ def _draw_zoom(zax: Axes, f: PiecewiseFunction, x0: float, x1: float, digits: in
     zax.grid(True, color="0.92", linewidth=0.6)
     if g.labels is not None:
         for u0, u1, moves in runs(g.labels, [float(x) for x in g.points]):
-            zax.axvspan(u0, u1, ymin=0.93, ymax=1.0, color=colours.of(moves), linewidth=0, gid="zoom:ribbon")
+            band = zax.axvspan(u0, u1, ymin=0.93, ymax=1.0, linewidth=0, gid="zoom:ribbon")
+            apply_style(band, colours.style(moves))
     for j, x, y in _breakpoints(g):
         zax.axvline(x, color="0.55", linewidth=0.7, linestyle=":", zorder=1)
         zax.plot([x], [y], marker="o", markersize=3.5, color="black", linestyle="none", gid="zoom:breakpoint")
         zax.text(x, 0.02, _point_text(g.points[j], digits), transform=zax.get_xaxis_transform(),
                  rotation=90, fontsize=6.5, color="0.3", ha="right", va="bottom", gid="zoom:p")
         if g.labels is not None and g.labels[j] != g.labels[j - 1]:
-            _label_moves(zax, x, y, g.labels[j], j, gid="zoom:optimal", fontsize=7)
+            # in the free strip between the curve (at most 71% of the height,
+            # by the limits above) and the band: never on the curve
+            zax.text(x, _ZOOM_LABEL_Y, " " + moves_text(g.labels[j]), transform=zax.get_xaxis_transform(),
+                     fontsize=7, ha="left", va="center", gid="zoom:optimal", bbox=_LABEL_BOX)
+
+
+#: legend entries per column (more moves: more columns)
+_LEGEND_ROWS = 24
+
+
+def figure_title(result, position=None) -> str:
+    """A figure's title: the game, the position unless it is the start, the
+    channel, and the play (normal or misère: a figure always says which).
+
+    >>> from symbolic_noise import solve, Nim
+    >>> figure_title(solve(Nim(3), "binary", misere=True))
+    'N(p) for 1-pile Nim, k = 3, binary channel, misère play'
+    >>> figure_title(solve(Nim(3), "binary"))
+    'N(p) for 1-pile Nim, k = 3, binary channel, normal play'
+    """
+    text = title(result, position, interval=False)
+    return text if getattr(result, "misere", False) else text + ", normal play"
 
 
 def plot_function(f: PiecewiseFunction, *, ax: Axes | None = None, name: str = "f", digits: int = 4,
@@ -332,11 +363,13 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
     and its p at the bottom (rational exactly, else ``digits`` significant
     digits); the optimal moves are written where they change, and on a new
     figure a ribbon under the axes shows the optimal moves along p in
-    colour-blind-safe colours (``ribbon=False`` leaves it out).  Breakpoints
-    that crowd get zoom panels (:func:`plot_function`; ``zoom=False`` for
-    none), so no label is ever printed on another.  A sent move's curve has
-    the colour of that move's band in the ribbon; the legend sits outside the
-    axes.  ``window = (lo, hi)`` (exact) draws only that part of the interval.
+    colour-blind-safe colours, each move's colour the same in every figure
+    (:mod:`symbolic_noise.io.palette`; ``ribbon=False`` leaves it out).
+    Breakpoints that crowd get zoom panels (:func:`plot_function`;
+    ``zoom=False`` for none), so no label is ever printed on another.  A sent
+    move's curve has the colour of that move's band in the ribbon, and past
+    sixteen moves a dash pattern too; the legend, in move order, sits outside
+    the axes.  ``window = (lo, hi)`` (exact) draws only that part of the interval.
 
     >>> from symbolic_noise import solve, Chomp
     >>> fig = plot_value(solve(Chomp(2, 2), "king"), moves=True)
@@ -348,37 +381,23 @@ def plot_value(solution, position=None, *, moves: bool = False, ax: Axes | None 
     f = solution.value(position)
     colours = MoveColours()
     values = solution.move_values(position) if moves else {}
-    order = list(values)
-    if len(order) > len(colours.palette):
-        # more moves than colours: the moves that are optimal somewhere get theirs first
-        first: list = []
-        for pc in f.pieces():
-            first += [m for m in sorted(pc.label) if m in values and m not in first]
-        order = first + [m for m in order if m not in first]
-    for move in order:  # a move's curve and its band in the ribbon share one colour
-        colours.of(frozenset([move]))
     fig = plot_function(f, ax=ax, name="N", digits=digits, ribbon=ribbon, zoom=zoom, window=window, colours=colours,
-                        title=title(solution, position, interval=False))
+                        title=figure_title(solution, position))
     main = fig.axes[0] if ax is None else ax
     if moves:
-        for move, g in values.items():
-            if window is not None:
-                g = g.restrict(*window)
-            main.plot(*_samples(g), linewidth=0.9, alpha=0.85, color=colours.of(frozenset([move])),
+        # a curve has its move's colour (the colour of its band in the ribbon)
+        # and, past the palette's sixteen colours, a dash pattern of its own
+        for move in sorted(values, key=move_order):
+            g = values[move] if window is None else values[move].restrict(*window)
+            one = frozenset([move])
+            main.plot(*_samples(g), linewidth=0.9, alpha=0.85, color=colours.of(one), linestyle=colours.dashes(one),
                       label=f"send {move_text(move)}", gid="move", zorder=2)
         handles, labels = main.get_legend_handles_labels()
-        # the grey curves (moves beyond the palette) share one legend entry: a
-        # legend of every move of Nim 40 would be taller than the figure
-        grey_labels = {f"send {move_text(m)}" for m in values if colours.of(frozenset([m])) == OTHER}
-        grey = [i for i, label in enumerate(labels) if label in grey_labels]
-        keep = [i for i, label in enumerate(labels) if label not in grey_labels]
-        keep.sort(key=lambda i: labels[i].startswith("N("))
-        shown, names = [handles[i] for i in keep], [labels[i] for i in keep]
-        if grey:
-            at = len(names) - (1 if names and names[-1].startswith("N(") else 0)
-            shown.insert(at, handles[grey[0]])
-            names.insert(at, f"the {len(grey)} other moves")
-        main.legend(shown, names, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+        order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("N("))  # N last, moves in move order
+        ncol = max(1, math.ceil(len(order) / _LEGEND_ROWS))
+        main.legend([handles[i] for i in order], [labels[i] for i in order], fontsize=8 if ncol == 1 else 6.5,
+                    loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, ncol=ncol,
+                    handlelength=2.4, columnspacing=0.8)
     declutter(fig, LABEL_GIDS)
     return fig
 
@@ -467,7 +486,13 @@ def _file_metadata(fmt: str, meta: dict | None) -> dict | None:
     from .reports import comment_header
 
     title = meta["game"]["description"] + f", {meta['channel']['name']} channel"
-    text = comment_header(meta, prefix="").strip()
+    interval = meta.get("interval")
+    if isinstance(interval, dict):  # a phase diagram's square: one range per parameter
+        ranges = ", ".join(f"{name} in [{a}, {b}]" for name, (a, b) in interval.items())
+        text = comment_header({**meta, "interval": ["", ""]}, prefix="").replace("interval: [, ]", f"interval: {ranges}")
+    else:
+        text = comment_header(meta, prefix="")
+    text = text.strip()
     if fmt == "png":
         return {"Title": title, "Description": text, "Software": meta["software"]}
     if fmt == "pdf":

@@ -214,5 +214,7 @@ def plot_rows(head: _Head, rows):
     ax.set_xlabel("p")
     ax.set_ylabel("N(p)")
     ax.set_ylim(-0.04, 1.12)
-    ax.set_title(title(head, interval=False) + "\n" + _methods_note(rows), fontsize=9)
+    from .plots import figure_title
+
+    ax.set_title(figure_title(head) + "\n" + _methods_note(rows), fontsize=9)
     return fig
