@@ -134,3 +134,20 @@ def test_a_strategy_file_is_named_by_its_content(tmp_path, capsys):
     path.write_text('{"default": "classical", "moves": [[3, 1]]}')
     again = json.loads(out_of(capsys, ["solve", "nim", "3", "--strategy", str(path), "--format", "json", "--no-cache"]))["meta"]
     assert again["strategies"] == meta["strategies"] and again["strategy_sha256"][0] != first
+
+
+@pytest.mark.parametrize("suffix", ["png", "svg"])
+@pytest.mark.parametrize("argv", [
+    ["atlas", "subtraction:1,2,3", "--k", "1..4", "--no-cache", "--quiet", "-o"],
+    ["phase", "nim", "3", "--plot"],
+])
+def test_atlas_and_phase_figures_carry_the_record(tmp_path, capsys, argv, suffix):
+    path = tmp_path / f"f.{suffix}"
+    assert main(argv + [str(path)]) == 0
+    if suffix == "png":
+        from PIL import Image
+
+        text = Image.open(path).text
+        assert text["Software"] == SOFTWARE and "method: " in text["Description"] and "game: " in text["Description"]
+    else:
+        assert SOFTWARE in path.read_text() and "method: " in path.read_text()

@@ -178,7 +178,7 @@ def _shade_row(f: PiecewiseFunction, grid: list[fmpq]) -> list[float]:
     return out
 
 
-#: direct labels on regions once hatchings are in use: smallest font (points)
+#: direct labels on regions once hatchings are in use, their smallest font (points)
 _LABEL_FONT = 5.5
 
 

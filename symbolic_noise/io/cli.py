@@ -302,6 +302,7 @@ def _point_provenance(args, p) -> tuple[dict, str]:
 
 
 def cmd_solve(args) -> int:
+    """``solve``: the piecewise report, an answer at one p, a series, or move formulas."""
     if args.series is not None:
         game, sol = _solve(args)
         _emit(cli_informed.series_report(sol, args.series, args.order, args.digits, args.format,
@@ -412,6 +413,7 @@ def _pointwise(args):
 
 
 def cmd_table(args) -> int:
+    """``table``: N and the optimal moves on a grid of p (CSV, JSON, text, LaTeX)."""
     point = _pointwise(args)
     if point is not None:
         from . import pointgrid
@@ -451,6 +453,7 @@ def cmd_table(args) -> int:
 
 
 def cmd_plot(args) -> int:
+    """``plot``: N(p) with its breakpoints and optimal moves, to an image file."""
     from .plots import plot_value, save
 
     point = _pointwise(args)
@@ -504,6 +507,7 @@ def _certificate_text(k, cert) -> str:
 
 
 def cmd_check(args) -> int:
+    """``check``: decide a statement exactly; a certificate with ``--out``."""
     from ..analysis.certificates import check
     from ..analysis.conjectures import conjecture9, conjecture10, is_power_of_two
 
@@ -551,6 +555,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_compare(args) -> int:
+    """``compare``: the value of knowing p, exactly."""
     game = game_from_spec(args.game, args.param)
     interval = _interval(args.interval) if args.interval else (0, 1)
     out = cli_informed.cmd_compare(args, game, _channel(args, game), _channel_from_spec, interval, _position(game, args.position))
@@ -559,6 +564,7 @@ def cmd_compare(args) -> int:
 
 
 def cmd_verify(args) -> int:
+    """``verify``: re-check a certificate file of any kind from the game it names."""
     from ..analysis.certificates import VerificationError, verify_document
 
     # a certificate holds the values of every position its proof needs (nim 64's: 105 MB)
@@ -615,6 +621,7 @@ def _verify_hybrid_file(data: dict, path: str, max_seconds=None, size: int = 0) 
 
 
 def cmd_nimsum(args) -> int:
+    """``nimsum``: Bouton's nim-sum of heaps and the winning moves."""
     from ..games.classical import bouton_moves, nim_outcome, nim_sum
     from ..games.heapgames import move_name
 
@@ -694,6 +701,7 @@ _METHOD_HELP = (
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, every subcommand registered."""
     parser = _Parser(prog=PROG, description="Exact solutions of impartial games played through a noisy channel.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)

@@ -52,7 +52,7 @@ PALETTE = (
 )
 #: the colour of "no move" (a terminal position)
 OTHER = "#BBBBBB"
-#: hatchings of single moves, by ``index // len(PALETTE)`` (dense: atlas rows are thin)
+#: hatchings of single moves, by ``index // len(PALETTE)`` (dense, since atlas rows are thin)
 HATCHES = ("", "////", "\\\\\\\\", "....", "----", "||||", "oo", "**")
 #: hatchings of a set of tied moves (on the colour of its first move), tried in turn
 TIE_HATCHES = ("xxxx", "++++", "xx", "++", "x..", "+..", "xxxx..", "++++..")
@@ -69,7 +69,9 @@ class Style(NamedTuple):
     """How a region of a move (or a set of moves) is drawn: face colour and hatching."""
 
     face: str
+    """The fill colour, the move's own (a hex string)."""
     hatch: str
+    """The matplotlib hatch pattern, empty while colours last."""
 
     @property
     def hatch_colour(self) -> str:

@@ -61,7 +61,7 @@ _END_WIDTH = fmpq(1, 2**54)
 _FIGSIZE = (7.0, 4.5)
 #: N is a probability, so every plot has the same y-range, with room for labels
 _YLIM = (-0.04, 1.12)
-#: a label's box: white, so a curve drawn under it never runs through its text
+#: a label's box, white so that a curve drawn under it never runs through its text
 _LABEL_BOX = {"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.85}
 
 
@@ -215,7 +215,7 @@ def _window(f: PiecewiseFunction, x0: float, x1: float) -> tuple[fmpq, fmpq]:
     return max(qa, fmpq(math.floor(lo * den), den)), min(qb, fmpq(math.ceil(hi * den), den))
 
 
-#: height (axes fraction) of a zoom panel's optimal-move names: above the curve, below the band
+#: height (axes fraction) of a zoom panel's optimal-move names, above the curve and below the band
 _ZOOM_LABEL_Y = 0.82
 
 
@@ -249,7 +249,7 @@ def _draw_zoom(zax: Axes, f: PiecewiseFunction, x0: float, x1: float, digits: in
                      fontsize=7, ha="left", va="center", gid="zoom:optimal", bbox=_LABEL_BOX)
 
 
-#: legend entries per column (more moves: more columns)
+#: legend entries per column (more moves, more columns)
 _LEGEND_ROWS = 24
 
 
