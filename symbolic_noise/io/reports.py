@@ -93,10 +93,10 @@ def number_json(x: RealAlgebraic, digits: int) -> dict:
 
 def _point_text(x: RealAlgebraic, digits: int) -> str:
     """A rational point exactly, an irrational one as a decimal.  Rationality is
-    decided (:meth:`RealAlgebraic.minpoly`), not taken from how the point was
-    found: a solver may find 1/11 as a root of a quartic, and the text must say
-    1/11 as the JSON's ``exact`` does."""
-    x.minpoly()
+    decided (:meth:`RealAlgebraic.decide_rational`, without factoring), not
+    taken from how the point was found: a solver may find 1/11 as a root of a
+    quartic, and the text must say 1/11 as the JSON's ``exact`` does."""
+    x.decide_rational()
     return str(x.rational_value) if x.is_rational else x.decimal(digits)
 
 
