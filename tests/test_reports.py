@@ -153,3 +153,19 @@ def test_streamed_move_values_are_the_report():
     streamed = "".join(reports.dumps_chunks(data, "moves", reports.iter_move_values_json(sol)))
     assert json.loads(streamed)["moves"] == reports.move_values_json(sol)
     assert "\n".join(reports.move_values_text_chunks(sol)) == reports.move_values_text(sol)
+
+
+def test_summary_decides_rational_points_without_factoring(monkeypatch):
+    """The summary prints no polynomial, so it finds no minimal polynomial:
+    whether a point is rational is decided from its interval
+    (RealAlgebraic.decide_rational; a hidden rational root is tested in
+    test_algebraic), and the text is the same as when factoring was allowed."""
+    allowed = reports.solution_summary(solve(Nim(9), "binary"), digits=12)
+    from symbolic_noise.exact.algebraic import RealAlgebraic
+
+    def refuse(self, hints=None):
+        raise AssertionError("the summary factored a defining polynomial")
+
+    monkeypatch.setattr(RealAlgebraic, "minpoly", refuse)
+    assert reports.solution_summary(solve(Nim(9), "binary"), digits=12) == allowed
+    assert "p = 1/2" in allowed and "..." not in allowed
