@@ -565,7 +565,7 @@ def isolate_real_roots(f: fmpz_poly, lo, hi):
             m = (a + b) / 2
             left = _halve(g)
             right = left(ONE_PLUS_X)
-            if right.coeffs()[0] == 0:  # g(1/2) == 0: the midpoint is a root
+            if right[0] == 0:  # g(1/2) == 0: the midpoint is a root
                 found.append(m)
                 right = right.right_shift(1)
             stack.append((right, m, b))

@@ -251,6 +251,11 @@ def solution_json(solution, position=None, digits: int = 15) -> dict:
     """The JSON contract of the module docstring, as plain data."""
     f = solution.value(position)
     minimal_polynomials(f.points)  # (all with one FactorHints: they share factors)
+    for x in f.points:
+        # the CRootOf index counts the roots below the point's isolating
+        # interval: counted before the decimals narrow it, the interval's end
+        # has the solver's 50 bits, not 80 to 100 (nim 64: half the time)
+        x.exact_str()
     v = solution.start if position is None else position
     game = solution.game
     pos = move_json(v) if isinstance(v, tuple) else v
