@@ -14,13 +14,19 @@ functions of p, written out as a PRISM model.  The script
    checks the two functions are equal (cross-multiplied integer polynomials);
 3. times our full exact solve of the game (every position, the optimal moves
    and all breakpoints; no cache) and prints both times side by side, wall
-   and CPU seconds (on a shared machine the CPU ratio is the steadier one).
+   and CPU seconds (on a shared machine the CPU ratio is the steadier one);
+4. with ``--end-to-end``, also times the command a user types,
+   ``symbolic-noise solve nim K --format json`` (a child process: the
+   interpreter's start-up, the solve, the JSON report with its exact
+   breakpoints, and writing the file; its CPU from ``RUSAGE_CHILDREN``), with
+   a new empty cache (``--e2e-cache fresh``, what a first run does) or none.
 
   python benchmarks/vs_storm.py                 # k = 64
   python benchmarks/vs_storm.py --k 32
   python benchmarks/vs_storm.py --k 64 --skip-solve    # Storm and the check only
   python benchmarks/vs_storm.py --k 64 --repeat 3      # alternate both 3 times: ratios and their median
   python benchmarks/vs_storm.py --k 64 --repeat 3 --fresh   # every timed step in a new process
+  python benchmarks/vs_storm.py --k 64 --repeat 3 --fresh --end-to-end   # and the command line's JSON
 
 ``pip install ".[bench]"`` installs stormpy; without it the script prints our
 times alone.
@@ -31,7 +37,9 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -42,6 +50,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 
 from symbolic_noise import Nim, solve
 from symbolic_noise.games.channels import BinaryChannel
+from symbolic_noise.exact.formula import parse_formula
 from symbolic_noise.exact.ratfunc import RationalFunction
 
 
@@ -140,11 +149,34 @@ def _in_fresh_process(fn, *args):
         return pool.submit(fn, *args).result()
 
 
+def cli_json(k: int, cache: str) -> tuple[tuple[float, float], str]:
+    """``symbolic-noise solve nim k --format json`` run as a child process of
+    this checkout (``cache``: ``fresh``, a new empty cache file, or ``none``,
+    ``--no-cache``): its (wall, CPU) seconds, CPU from ``RUSAGE_CHILDREN``
+    (user + system), and the size of the JSON it wrote."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    folder = tempfile.mkdtemp(prefix="vs_storm_")
+    try:
+        out = os.path.join(folder, "nim.json")
+        cmd = [sys.executable, "-m", "symbolic_noise", "solve", "nim", str(k), "--format", "json", "--quiet", "-o", out]
+        cmd += ["--no-cache"] if cache == "none" else ["--cache", os.path.join(folder, "cache.sqlite")]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run(cmd, cwd=root, check=True)
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        size = f"{os.path.getsize(out) / 1e6:.1f} MB"
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return (wall, cpu), size
+
+
 def storm_to_ours(texts) -> RationalFunction:
     """Storm's rational function (numerator and denominator text, e.g.
     ``(-8)*p^11+p^2+1``) as ours, read by the package's formula grammar."""
     numerator, denominator = texts
-    return RationalFunction.from_expr(f"({numerator})/({denominator})")
+    return parse_formula(f"({numerator})/({denominator})")
 
 
 def main(argv=None) -> int:
@@ -158,6 +190,10 @@ def main(argv=None) -> int:
     parser.add_argument("--fresh", action="store_true",
                         help="run every timed step in a new process (in one process, Storm ran up to "
                              "35%% slower after our solve than before it)")
+    parser.add_argument("--end-to-end", action="store_true",
+                        help="also time the command line: symbolic-noise solve nim K --format json, a child process")
+    parser.add_argument("--e2e-cache", choices=("fresh", "none"), default="fresh",
+                        help="the command line's cache: a new empty file (fresh, default: a first run) or --no-cache")
     args = parser.parse_args(argv)
     k = args.k
 
@@ -200,21 +236,33 @@ def main(argv=None) -> int:
               f"{t_solve:.2f} s (CPU {c_solve:.2f} s), peak {peak:.0f} MB ({where})", flush=True)
         return t_solve, c_solve
 
-    ratios = []
+    def time_cli():
+        (t_cli, c_cli), size = cli_json(k, args.e2e_cache)
+        print(f"symbolic-noise solve nim {k} --format json (cache: {args.e2e_cache}), end to end: {t_cli:.2f} s "
+              f"(CPU {c_cli:.2f} s; {size} of JSON)", flush=True)
+        return t_cli, c_cli
+
+    steps = [time_storm] if stormpy is not None else []
+    steps += [] if args.skip_solve else [time_solve]
+    steps += [time_cli] if args.end_to_end else []
+    names = {time_solve: "full solve", time_cli: "command line, JSON, end to end"}
+    ratios: dict = {step: [] for step in names}
     for rep in range(max(1, args.repeat)):
-        order = [time_storm, time_solve] if rep % 2 == 0 else [time_solve, time_storm]
-        got = {}
-        for step in order:
-            if step is time_storm and stormpy is None or step is time_solve and args.skip_solve:
-                continue
-            got[step] = step()
-        if time_storm in got and time_solve in got:
-            (t_storm, c_storm), (t_solve, c_solve) = got[time_storm], got[time_solve]
-            ratios.append(c_solve / c_storm)
-            print(f"ratio full solve / Storm's one function: {t_solve / t_storm:.2f} wall, {c_solve / c_storm:.2f} CPU", flush=True)
-    if len(ratios) > 1:
-        print(f"CPU ratios over {len(ratios)} alternating runs: {', '.join(f'{r:.2f}' for r in ratios)}; "
-              f"median {statistics.median(ratios):.2f}")
+        order = steps[rep % len(steps):] + steps[:rep % len(steps)] if steps else []
+        got = {step: step() for step in order}
+        if time_storm in got:
+            t_storm, c_storm = got[time_storm]
+            for step, name in names.items():
+                if step in got:
+                    t, c = got[step]
+                    ratios[step].append(c / c_storm)
+                    print(f"ratio {name} / Storm's one function: {t / t_storm:.2f} wall, {c / c_storm:.2f} CPU", flush=True)
+        elif time_solve in got and time_cli in got:  # (no Storm: the command line against the library's solve)
+            print(f"ratio command line (JSON) / library solve: {got[time_cli][1] / got[time_solve][1]:.2f} CPU", flush=True)
+    for step, name in names.items():
+        if len(ratios[step]) > 1:
+            print(f"CPU ratios {name} / Storm over {len(ratios[step])} alternating runs: "
+                  f"{', '.join(f'{r:.2f}' for r in ratios[step])}; median {statistics.median(ratios[step]):.2f}")
     return 0
 
 

@@ -787,3 +787,20 @@ def test_dyadic_hull_is_its_definition(u, gap, irr_x, irr_y):
     want_hi = y.hi if y.is_rational and y.hi.q <= scale else fmpq(math.ceil(Fraction(int((y.hi * scale).p), int((y.hi * scale).q))), scale)
     assert (lo, hi) == (want_lo, want_hi)
     assert x.compare(lo) >= 0 and y.compare(hi) <= 0
+
+
+
+@given(st.integers(-40, 40), st.integers(1, 40), st.integers(1, 9), st.integers(-3, 3))
+def test_decide_rational_and_refine_newton_agree_with_the_minimal_polynomial(a, b, c, e):
+    """Every real root of (b x - a)(c x^2 + e x - 2): deciding rationality
+    without factoring says what the minimal polynomial says, and Newton's
+    refinement keeps the root and reaches its width."""
+    f = polys.sqf_part(fmpz_poly([-a, b]) * fmpz_poly([-2, e, c]))
+    bound = polys.root_bound(f)
+    _, intervals, g = polys.isolate_real_roots(f, -bound, bound)  # (g: f without the roots met exactly)
+    for lo, hi in intervals:
+        x, y = RealAlgebraic.root(g, lo, hi), RealAlgebraic.root(g, lo, hi)
+        assert x.decide_rational() == (y.minpoly().degree() == 1) == x.is_rational
+        if not x.is_rational:
+            x.refine_newton(fmpq(1, 2**100))
+            assert x.hi - x.lo <= fmpq(1, 2**100) and x == y

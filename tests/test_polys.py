@@ -228,3 +228,24 @@ def test_count_real_roots_over_wide_intervals(roots, extra, left, right):
         if a <= b:
             expected = sympy_roots_in([int(c) for c in f.coeffs()], sympy.Rational(a), sympy.Rational(b))
             assert polys.count_real_roots(f, a, b) == len(expected), (a, b)
+
+
+@given(st.fractions(min_value=-50, max_value=50, max_denominator=60), st.fractions(min_value=0, max_value=3, max_denominator=400))
+def test_simplest_rational_has_the_least_denominator(a, gap):
+    b = a + gap
+    r = polys.simplest_rational(fmpq(a.numerator, a.denominator), fmpq(b.numerator, b.denominator))
+    assert a <= r <= b
+    # no rational of a smaller denominator lies in [a, b]
+    assert all(-(-a * q // 1) > b * q for q in range(1, r.denominator))
+
+
+def test_newton_bracket_proposes_around_the_root():
+    """A proposal of the root of 2x^2 - 1 in (0, 1), of x^3 - 2 in (1, 2) and of
+    a degree-60 product in a narrow interval; signs confirm each."""
+    cases = [(fmpz_poly([-1, 0, 2]), fmpq(0), fmpq(1)), (fmpz_poly([-2, 0, 0, 1]), fmpq(1), fmpq(2)),
+             (fmpz_poly([-1, 0, 2]) * fmpz_poly([3, 1, 0, 5]) ** 20, fmpq(7, 10), fmpq(71, 100))]
+    for f, lo, hi in cases:
+        width = fmpq(1, 2**90)
+        a, b = polys.newton_bracket(f, lo, hi, width)
+        assert lo < a < b < hi and b - a <= width
+        assert polys.sign_at(f, a) * polys.sign_at(f, b) < 0

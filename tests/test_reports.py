@@ -153,3 +153,42 @@ def test_streamed_move_values_are_the_report():
     streamed = "".join(reports.dumps_chunks(data, "moves", reports.iter_move_values_json(sol)))
     assert json.loads(streamed)["moves"] == reports.move_values_json(sol)
     assert "\n".join(reports.move_values_text_chunks(sol)) == reports.move_values_text(sol)
+
+
+def test_summary_decides_rational_points_without_factoring(monkeypatch):
+    """The summary prints no polynomial, so it finds no minimal polynomial:
+    whether a point is rational is decided from its interval
+    (RealAlgebraic.decide_rational; a hidden rational root is tested in
+    test_algebraic), and the text is the same as when factoring was allowed."""
+    allowed = reports.solution_summary(solve(Nim(9), "binary"), digits=12)
+    from symbolic_noise.exact.algebraic import RealAlgebraic
+
+    def refuse(self, hints=None):
+        raise AssertionError("the summary factored a defining polynomial")
+
+    monkeypatch.setattr(RealAlgebraic, "minpoly", refuse)
+    assert reports.solution_summary(solve(Nim(9), "binary"), digits=12) == allowed
+    assert "p = 1/2" in allowed and "..." not in allowed
+
+
+@pytest.mark.parametrize("render", [reports.solution_text, reports.solution_json, reports.solution_summary])
+def test_each_point_is_rounded_once_per_report(monkeypatch, render):
+    """A piece's ends are its neighbours' ends and the breakpoints' rows repeat
+    them: a report rounds each point once (nim 64 has 364 points of degree up
+    to 290), whatever the number of places that print it."""
+    from collections import Counter
+
+    from symbolic_noise.exact.algebraic import RealAlgebraic
+
+    sol = solve(Nim(10), "binary")
+    calls: Counter = Counter()
+    decimal = RealAlgebraic.decimal
+
+    def counted(self, digits=15):
+        calls[id(self)] += 1
+        return decimal(self, digits)
+
+    monkeypatch.setattr(RealAlgebraic, "decimal", counted)
+    render(sol, digits=12)
+    irrational = [x for x in sol.value().points if not x.is_rational]
+    assert irrational and all(calls[id(x)] == 1 for x in irrational) and max(calls.values()) == 1

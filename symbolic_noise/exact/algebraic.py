@@ -31,102 +31,19 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from flint import arb, arb_poly, ctx, fmpq, fmpz_poly, nmod_poly
+from flint import arb, arb_poly, ctx, fmpq, fmpz_poly
 
 from . import polys
 from .polys import sign
 from .rounding import significant
 from .formula import exact_number
-
-
-class FactorHints:
-    """Irreducible factors of low degree met while factoring defining
-    polynomials, tried first on the next ones (exact division).
-
-    The breakpoints of one solve share many small factors: a crossing found
-    as a root of ``D = A_b Q_c - A_c Q_b`` keeps factors such as ``2x - 1``
-    and the denominators of small positions' values, so ``D`` has 3-16
-    irreducible factors where the minimal polynomial is one (nim 48: degree
-    106 at the median, its minimal polynomial about 80).  Factoring only
-    what is left after dividing out the factors met before takes 0.97 s
-    instead of 1.80 s of CPU for nim 48's 235 irrational breakpoints and
-    3.24 s instead of 5.95 s for nim 64's 361 (``benchmarks/minpoly_hints.py``,
-    2026-11-26).
-
-    A hint only saves time: ``f`` is divided out only when it divides the
-    polynomial exactly, and taken as the minimal polynomial only when it
-    changes sign on the isolating interval (then its root there is the
-    number, and ``f`` is irreducible), the test :meth:`RealAlgebraic.minpoly`
-    applies to the factors of a full factorization.
-
-    >>> hints = FactorHints()
-    >>> x = RealAlgebraic.root(fmpz_poly([-2, 0, 1]) * fmpz_poly([-1, 2]) * fmpz_poly([1, 1, 1]), 1, 2)
-    >>> x.minpoly(hints), len(hints)
-    (x^2 + (-2), 3)
-    >>> y = RealAlgebraic.root(fmpz_poly([-3, 0, 1]) * fmpz_poly([-1, 2]), 1, 2)
-    >>> y.minpoly(hints), hints.divided
-    (x^2 + (-3), 1)
-    """
-
-    #: factors of at most this degree are kept
-    MAX_DEGREE = 8
-    #: at most this many factors are kept (the oldest go first)
-    CAPACITY = 256
-    #: a prime for the quick test that ``f`` may divide (a remainder modulo it
-    #: that is not zero rules the exact division out)
-    _PRIME = 2**61 - 1
-
-    def __init__(self) -> None:
-        self._factors: dict = {}  # coefficients -> (factor, its image modulo _PRIME)
-        self.divided = 0  # factors divided out so far
-
-    def __len__(self) -> int:
-        return len(self._factors)
-
-    def learn(self, factors) -> None:
-        """Keep the irreducible ``factors`` (primitive) of low degree."""
-        for f in factors:
-            if 0 < f.degree() <= self.MAX_DEGREE and int(f.coeffs()[-1]) % self._PRIME:
-                key = tuple(int(c) for c in f.coeffs())
-                if key not in self._factors:
-                    if len(self._factors) >= self.CAPACITY:
-                        del self._factors[next(iter(self._factors))]
-                    self._factors[key] = (f, nmod_poly(f, self._PRIME))
-
-    def strip(self, poly: fmpz_poly, lo: fmpq, hi: fmpq) -> tuple[fmpz_poly | None, fmpz_poly]:
-        """Divide the known factors out of ``poly``: the one with a root in
-        (lo, hi) if found (the minimal polynomial of that root), and what is
-        left of ``poly``."""
-        image = nmod_poly(poly, self._PRIME)
-        for f, fm in self._factors.values():
-            if image % fm != 0:
-                continue
-            q, r = divmod(poly, f)
-            if r != 0:
-                continue
-            while r == 0:
-                poly = q
-                self.divided += 1
-                q, r = divmod(poly, f)
-            if sign(f(lo)) != sign(f(hi)):
-                return f, poly
-            image = nmod_poly(poly, self._PRIME)
-        return None, poly
-
-
-def minimal_polynomials(points, hints: FactorHints | None = None) -> None:
-    """Find the minimal polynomial of every point of ``points`` (a rational
-    one collapses to its rational form), with one :class:`FactorHints` for
-    all of them: what a report does before it prints them."""
-    hints = FactorHints() if hints is None else hints
-    for x in points:
-        x.minpoly(hints)
+from .minpolys import FactorHints, minimal_polynomials  # noqa: F401  (their home was here)
 
 
 class RealAlgebraic:
     """A real algebraic number given by a square-free polynomial and an isolating interval."""
 
-    __slots__ = ("_poly", "_lo", "_hi", "_slo", "_minpoly", "_index", "_exact")
+    __slots__ = ("_poly", "_lo", "_hi", "_slo", "_minpoly", "_index", "_exact", "_irrational")
 
     # ------------------------------------------------------------------ construction
 
@@ -163,6 +80,7 @@ class RealAlgebraic:
         self._minpoly = poly if poly.degree() == 1 else None
         self._index = None
         self._exact = None  # exact_str, kept: a report prints a breakpoint once per piece and move
+        self._irrational = False  # proved irrational (decide_rational), kept for the same reason
         if poly.degree() == 1 and lo != hi:
             self._make_rational(fmpq(-poly.coeffs()[0], poly.coeffs()[1]))
 
@@ -321,6 +239,58 @@ class RealAlgebraic:
             with ctx.workprec(prec):
                 value = ball_poly(arb(m))
             self._cut(m, 1 if value > 0 else -1 if value < 0 else sign(self._poly(m)))
+
+    def refine_newton(self, width) -> None:
+        """Refine until ``hi - lo <= width``, as :meth:`refine_to` does, from
+        intervals that Newton's method proposes (:func:`polys.newton_bracket`)
+        and exact signs confirm (each end point is a cut of the interval
+        whatever its sign); bisection where no proposal holds.  About 80 bits
+        of a degree-270 breakpoint of nim 64 take two Newton steps and two
+        signs instead of 80 bisections.  The interval reached differs from
+        :meth:`refine_to`'s, so the solver, whose cache stores intervals,
+        keeps bisecting; reports use this one.
+        """
+        width = exact_number(width)
+        for _ in range(6):
+            if self._hi - self._lo <= width:
+                return
+            got = polys.newton_bracket(self._poly, self._lo, self._hi, width)
+            if got is None:  # (far from the root for Newton yet: bisect a while)
+                self.refine_to((self._hi - self._lo) / 64)
+                continue
+            for t in got:
+                if self._lo < t < self._hi:
+                    self._cut(t, polys.sign_at(self._poly, t))
+        self.refine_to(width)
+
+    def decide_rational(self) -> bool:
+        """Whether the number is rational (it then collapses to its rational
+        form), decided without factoring: a rational root ``a/b`` of the
+        defining polynomial has ``b`` dividing its leading coefficient ``c``,
+        and two such numbers are at least ``1/c^2`` apart, so once the
+        interval is narrower than that, the only candidate is the rational of
+        least denominator in it (:func:`polys.simplest_rational`), and one exact
+        value decides.  A report's rational points print as fractions.
+
+        >>> r = RealAlgebraic.root(fmpz_poly([-1, 3]) * fmpz_poly([-1, 0, 2]), 0, fmpq(1, 2))
+        >>> r.decide_rational(), r
+        (True, RealAlgebraic.rational('1/3'))
+        """
+        if self._lo == self._hi:
+            return True
+        if self._minpoly is not None or self._irrational:
+            return False
+        lead = abs(int(self._poly.leading_coefficient()))
+        self.refine_newton(fmpq(1, 2 ** (2 * lead.bit_length() + 8)))
+        if self._lo == self._hi:
+            return True
+        c = polys.simplest_rational(self._lo, self._hi)
+        q = fmpq(c.numerator, c.denominator)
+        if c.denominator <= lead and self._poly(q) == 0:
+            self._make_rational(q)
+            return True
+        self._irrational = True
+        return False
 
     def _separate(self, q: fmpq) -> int:
         """Compare with a rational ``q`` exactly: -1, 0 or 1 as self <, ==, > q."""
@@ -581,12 +551,18 @@ class RealAlgebraic:
         if self._lo == self._hi:
             q = polys.to_fraction(self._lo)
             return significant(q, q, digits)
+        extra = 3
         while True:
             text = significant(polys.to_fraction(self._lo), polys.to_fraction(self._hi), digits)
             if text is not None:
                 return text
-            for _ in range(8):
-                self.refine()
+            lo, hi = self._lo, self._hi
+            if lo > 0 or hi < 0:  # one sign: the width that decides follows from the size
+                self.refine_newton(min(abs(lo), abs(hi)) / 10 ** (digits + extra))
+                extra += 8  # (near a tie between two roundings: more digits)
+            else:
+                for _ in range(8):
+                    self.refine()
 
     def to_mpmath(self, prec: int = 53):
         """An ``mpmath.mpf`` within ``2^-prec`` (relative to max(1, |x|)) of the number."""

@@ -117,7 +117,7 @@ class PointValue:
         extra = _FIRST_EXTRA
         while True:
             bits = _bits(digits, extra)
-            self.point.refine_to(fmpq(1, 2**bits))
+            self.point.refine_newton(fmpq(1, 2**bits))
             lo, hi = self.point.interval
             with ctx.workprec(height + bits + 32):
                 ball = arb((lo + hi) / 2, (hi - lo) / 2)

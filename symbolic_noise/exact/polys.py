@@ -33,7 +33,7 @@ import operator
 from fractions import Fraction
 from numbers import Integral, Rational
 
-from flint import arb, ctx, fmpq, fmpq_poly, fmpz, fmpz_poly
+from flint import arb, arb_poly, ctx, fmpq, fmpq_poly, fmpz, fmpz_poly
 
 from ..errors import ExpressionError
 
@@ -258,6 +258,69 @@ def sign_at(f: fmpz_poly, t: fmpq) -> int:
     if value < 0:
         return -1
     return sign(f(t))
+
+
+def newton_bracket(f: fmpz_poly, lo: fmpq, hi: fmpq, width: fmpq) -> tuple[fmpq, fmpq] | None:
+    """A proposed interval ``(a, b)``, ``b - a <= width``, around the root of the
+    square-free ``f`` in (lo, hi), from Newton's method started at the middle
+    (ball arithmetic, midpoints only); ``None`` when the iteration leaves
+    (lo, hi) or does not settle.  A proposal only: the caller keeps it where
+    the signs of ``f`` at ``a`` and ``b`` (:func:`sign_at`) confirm it.
+
+    >>> newton_bracket(fmpz_poly([-1, 0, 2]), fmpq(0), fmpq(1), fmpq(1, 10**6))
+    (2965819/4194304, 2965823/4194304)
+    """
+    k = int(width.q).bit_length() - int(width.p).bit_length() + 2  # 2^-k <= width / 2
+    big = max(abs(lo), abs(hi), fmpq(1))
+    prec = f.height_bits() + k + 64 + f.degree().bit_length() + f.degree() * int(big.p // big.q + 1).bit_length()
+    with ctx.workprec(prec):
+        F = arb_poly(f.coeffs())
+        dF = F.derivative()
+        x = arb((lo + hi) / 2)
+        small = arb(fmpq(1, 2 ** (k + 2)))
+        for _ in range(2 * prec.bit_length() + 8):
+            step = F(x) / dF(x)
+            if not step.is_finite():
+                return None
+            x = (x - step.mid()).mid()
+            man, exp = x.man_exp()
+            t = fmpq(int(man)) * fmpq(2) ** int(exp)
+            if not lo < t < hi:
+                return None
+            if abs(step.mid()) < small:
+                break
+        else:
+            return None
+    # on the grid of 2^-(k + 1) <= width / 4: the step of the root from t at
+    # least one grid step away from a, two from b
+    scaled = t * 2 ** (k + 1)
+    a = fmpq(int(scaled.p // scaled.q) - 1, 2 ** (k + 1))
+    return a, a + fmpq(4, 2 ** (k + 1))
+
+
+def simplest_rational(lo, hi) -> Fraction:
+    """The rational with the least denominator in the closed [lo, hi] (lo <= hi),
+    by the continued fractions of its ends.
+
+    >>> simplest_rational(fmpq(3, 10), fmpq(2, 5)), simplest_rational(fmpq(-27, 4), fmpq(-13, 2))
+    (Fraction(1, 3), Fraction(-13, 2))
+    """
+    lo, hi = as_fmpq(lo), as_fmpq(hi)
+    an, ad, bn, bd = int(lo.p), int(lo.q), int(hi.p), int(hi.q)  # a = an/ad <= b = bn/bd
+    if an <= 0 <= bn:
+        return Fraction(0)
+    negative = bn < 0
+    if negative:
+        an, ad, bn, bd = -bn, bd, -an, ad
+    h0, h1, k0, k1 = 0, 1, 1, 0  # the convergents of the common continued fraction so far
+    while True:
+        n = -(-an // ad)  # the least integer >= a
+        if n * bd <= bn:
+            out = Fraction(n * h1 + h0, n * k1 + k0)
+            return -out if negative else out
+        n = an // ad  # a and b in (n, n + 1): go on with 1/(b - n) <= 1/(a - n)
+        h0, h1, k0, k1 = h1, n * h1 + h0, k1, n * k1 + k0
+        an, ad, bn, bd = bd, bn - n * bd, ad, an - n * ad
 
 
 def _dominant_sign(g: list) -> int:
@@ -502,7 +565,7 @@ def isolate_real_roots(f: fmpz_poly, lo, hi):
             m = (a + b) / 2
             left = _halve(g)
             right = left(ONE_PLUS_X)
-            if right.coeffs()[0] == 0:  # g(1/2) == 0: the midpoint is a root
+            if right[0] == 0:  # g(1/2) == 0: the midpoint is a root
                 found.append(m)
                 right = right.right_shift(1)
             stack.append((right, m, b))

@@ -31,7 +31,10 @@ def _decimal(n: int) -> str:
     >>> len(_decimal(10**5000))
     5001
     """
-    return str(n) if -10**4000 < n < 10**4000 else str(fmpz(n))
+    return str(n) if -_STR_LIMIT < n < _STR_LIMIT else str(fmpz(n))
+
+
+_STR_LIMIT = 10**4000  # (once: computing it on every call took most of a report's rounding time)
 
 
 def fixed(x: Fraction, decimals: int) -> str:

@@ -94,10 +94,10 @@ def number_json(x: RealAlgebraic, digits: int) -> dict:
 
 def _point_text(x: RealAlgebraic, digits: int) -> str:
     """A rational point exactly, an irrational one as a decimal.  Rationality is
-    decided (:meth:`RealAlgebraic.minpoly`), not taken from how the point was
-    found: a solver may find 1/11 as a root of a quartic, and the text must say
-    1/11 as the JSON's ``exact`` does."""
-    x.minpoly()
+    decided (:meth:`RealAlgebraic.decide_rational`, without factoring), not
+    taken from how the point was found: a solver may find 1/11 as a root of a
+    quartic, and the text must say 1/11 as the JSON's ``exact`` does."""
+    x.decide_rational()
     return str(x.rational_value) if x.is_rational else x.decimal(digits)
 
 
@@ -148,9 +148,10 @@ def solution_text(solution, position=None, digits: int = 15) -> str:
         return terminal
     f = solution.value(position)
     minimal_polynomials(f.points)  # (all with one FactorHints: they share factors)
+    at = [_point_text(x, digits) for x in f.points]  # (each point once: a piece's ends are its neighbours')
     rows = []
-    for pc in f.pieces():
-        rows.append((f"[{_point_text(pc.lo, digits)}, {_point_text(pc.hi, digits)}]", f"N = {pc.formula.text()}", f"optimal: {moves_text(pc.label)}"))
+    for i, pc in enumerate(f.pieces()):
+        rows.append((f"[{at[i]}, {at[i + 1]}]", f"N = {pc.formula.text()}", f"optimal: {moves_text(pc.label)}"))
     lines = [title(solution, position)] + _aligned(rows)
     points = list(enumerate(f.points))
     interior = points[1:-1]
@@ -158,16 +159,16 @@ def solution_text(solution, position=None, digits: int = 15) -> str:
         lines.append("breakpoints:")
         rows = []
         for j, x in interior:
-            rows.append((f"p = {_point_text(x, digits)}", f"N = {_value_text(f, j, digits)}", f"optimal: {moves_text(f.point_labels[j])}"))
+            rows.append((f"p = {at[j]}", f"N = {_value_text(f, j, digits)}", f"optimal: {moves_text(f.point_labels[j])}"))
         lines += _aligned(rows)
         for j, x in interior:
             if not x.is_rational:
                 lo, hi = (exact_decimal(e) for e in x.short_interval())
-                lines.append(f"  {x.decimal(digits)} is the root of {poly_text(x.minpoly())} in [{lo}, {hi}]")
+                lines.append(f"  {at[j]} is the root of {poly_text(x.minpoly())} in [{lo}, {hi}]")
     lines.append("end points:")
     rows = []
     for j, x in (points[0], points[-1]):
-        rows.append((f"p = {_point_text(x, digits)}", f"N = {_value_text(f, j, digits)}", f"optimal: {moves_text(f.point_labels[j])}"))
+        rows.append((f"p = {at[j]}", f"N = {_value_text(f, j, digits)}", f"optimal: {moves_text(f.point_labels[j])}"))
     lines += _aligned(rows)
     return "\n".join(lines)
 
@@ -196,12 +197,13 @@ def solution_summary(solution, position=None, digits: int = 15) -> str:
     n = len(f.points) - 2
     lines = [title(solution, position),
              f"{len(pieces)} piece{'s' if len(pieces) != 1 else ''}, {n} breakpoint{'s' if n != 1 else ''}, largest degree {degree}"]
-    lines += _aligned([(f"[{_point_text(pc.lo, digits)}, {_point_text(pc.hi, digits)}]", f"degree {pc.formula.degree}",
-                        f"optimal: {moves_text(pc.label)}") for pc in pieces])
+    at = [_point_text(x, digits) for x in f.points]  # (each point once)
+    lines += _aligned([(f"[{at[i]}, {at[i + 1]}]", f"degree {pc.formula.degree}",
+                        f"optimal: {moves_text(pc.label)}") for i, pc in enumerate(pieces)])
     if n:
         lines.append("breakpoints:")
-        lines += _aligned([(f"p = {_point_text(x, digits)}", f"N = {_value_text(f, j, digits)}",
-                            f"optimal: {moves_text(f.point_labels[j])}") for j, x in list(enumerate(f.points))[1:-1]])
+        lines += _aligned([(f"p = {at[j]}", f"N = {_value_text(f, j, digits)}",
+                            f"optimal: {moves_text(f.point_labels[j])}") for j in range(1, len(f.points) - 1)])
     return "\n".join(lines)
 
 
@@ -216,10 +218,10 @@ def _aligned(rows) -> list[str]:
     return ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1] for r in rows]
 
 
-def _point_json(f: PiecewiseFunction, j: int, digits: int) -> dict:
+def _point_json(f: PiecewiseFunction, j: int, digits: int, number: dict | None = None) -> dict:
     x = f.points[j]
     v = f.point_value(j)
-    out = number_json(x, digits)
+    out = dict(number) if number is not None else number_json(x, digits)
     out["value"] = v.exact_str()
     out["value_decimal"] = v.decimal(digits)
     out["optimal"] = [move_json(m) for m in sorted(f.point_labels[j])]  # type: ignore[index]
@@ -250,28 +252,35 @@ def solution_json(solution, position=None, digits: int = 15) -> dict:
     """The JSON contract of the module docstring, as plain data."""
     f = solution.value(position)
     minimal_polynomials(f.points)  # (all with one FactorHints: they share factors)
+    for x in f.points:
+        # the CRootOf index counts the roots below the point's isolating
+        # interval: counted before the decimals narrow it, the interval's end
+        # has the solver's 50 bits, not 80 to 100 (nim 64: half the time)
+        x.exact_str()
     v = solution.start if position is None else position
     game = solution.game
     pos = move_json(v) if isinstance(v, tuple) else v
+    at = [number_json(x, digits) for x in f.points]  # (each point once: a piece's ends are its neighbours')
+    last = len(f.points) - 1
     out = {
         "format": FORMAT,
         "meta": provenance(solution, v),
         "game": {"name": game.name, "description": game.describe(), "position": pos},
         "channel": solution.channel.name,
         "digits": digits,
-        "interval": [number_json(f.points[0], digits), number_json(f.points[-1], digits)],
+        "interval": [at[0], at[last]],
         "pieces": [
             {
-                "lo": number_json(pc.lo, digits),
-                "hi": number_json(pc.hi, digits),
+                "lo": at[i],
+                "hi": at[i + 1],
                 "value": str(pc.formula),
                 "optimal": [move_json(m) for m in sorted(pc.label)],
                 "class": _class(pc.formula),
             }
-            for pc in f.pieces()
+            for i, pc in enumerate(f.pieces())
         ],
-        "breakpoints": [_point_json(f, j, digits) for j in range(1, len(f.points) - 1)],
-        "endpoints": [_point_json(f, 0, digits), _point_json(f, len(f.points) - 1, digits)],
+        "breakpoints": [_point_json(f, j, digits, at[j]) for j in range(1, last)],
+        "endpoints": [_point_json(f, 0, digits, at[0]), _point_json(f, last, digits, at[last])],
         "stats": solution.stats(),
     }
     terminal = no_move_text(solution, position)
