@@ -13,7 +13,7 @@ The JSON contract (``solution_json``, ``"format": "symbolic-noise.solution/2"``)
      "interval": [number, number],
      "pieces":      [{"lo": number, "hi": number, "value": formula,
                       "optimal": [move, ...], "class": "P" | "N" | "O"}],
-     "breakpoints": [point, ...],          # interior points, increasing
+     "breakpoints": [point, ...],          # interior points, increasing, each with "name": "b1", "b2", ...
      "endpoints":   [point, point],        # p = a and p = b
      "stats": {"pieces", "breakpoints", "max_degree", "positions"},
      "terminal": str}                      # only for a position without moves: one line saying so
@@ -47,7 +47,7 @@ N(p) for 1-pile Nim, k = 2, binary channel, p in [0, 1]
   [0, 1/2]  N = 1 - p   optimal: 0
   [1/2, 1]  N = p       optimal: 1
 breakpoints:
-  p = 1/2  N = 1/2  optimal: 0, 1
+  b1  p = 1/2  N = 1/2  optimal: 0, 1
 end points:
   p = 0  N = 1  optimal: 0
   p = 1  N = 1  optimal: 1
@@ -159,7 +159,7 @@ def solution_text(solution, position=None, digits: int = 15) -> str:
         lines.append("breakpoints:")
         rows = []
         for j, x in interior:
-            rows.append((f"p = {at[j]}", f"N = {_value_text(f, j, digits)}", f"optimal: {moves_text(f.point_labels[j])}"))
+            rows.append((f"b{j}", f"p = {at[j]}", f"N = {_value_text(f, j, digits)}", f"optimal: {moves_text(f.point_labels[j])}"))
         lines += _aligned(rows)
         for j, x in interior:
             if not x.is_rational:
@@ -186,7 +186,7 @@ def solution_summary(solution, position=None, digits: int = 15) -> str:
       [0, 1/2]  degree 2  optimal: 0
       [1/2, 1]  degree 3  optimal: 1
     breakpoints:
-      p = 1/2  N = 1/2  optimal: 0, 1, 2
+      b1  p = 1/2  N = 1/2  optimal: 0, 1, 2
     """
     terminal = no_move_text(solution, position)
     if terminal is not None:
@@ -202,7 +202,7 @@ def solution_summary(solution, position=None, digits: int = 15) -> str:
                         f"optimal: {moves_text(pc.label)}") for i, pc in enumerate(pieces)])
     if n:
         lines.append("breakpoints:")
-        lines += _aligned([(f"p = {at[j]}", f"N = {_value_text(f, j, digits)}",
+        lines += _aligned([(f"b{j}", f"p = {at[j]}", f"N = {_value_text(f, j, digits)}",
                             f"optimal: {moves_text(f.point_labels[j])}") for j in range(1, len(f.points) - 1)])
     return "\n".join(lines)
 
@@ -279,7 +279,7 @@ def solution_json(solution, position=None, digits: int = 15) -> dict:
             }
             for i, pc in enumerate(f.pieces())
         ],
-        "breakpoints": [_point_json(f, j, digits, at[j]) for j in range(1, last)],
+        "breakpoints": [{"name": f"b{j}", **_point_json(f, j, digits, at[j])} for j in range(1, last)],
         "endpoints": [_point_json(f, 0, digits, at[0]), _point_json(f, last, digits, at[last])],
         "stats": solution.stats(),
     }
