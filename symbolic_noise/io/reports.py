@@ -157,10 +157,10 @@ def solution_text(solution, position=None, digits: int = 15) -> str:
     interior = points[1:-1]
     if interior:
         lines.append("breakpoints:")
-        rows = []
+        named: list[tuple[str, ...]] = []
         for j, x in interior:
-            rows.append((f"b{j}", f"p = {at[j]}", f"N = {_value_text(f, j, digits)}", f"optimal: {moves_text(f.point_labels[j])}"))
-        lines += _aligned(rows)
+            named.append((f"b{j}", f"p = {at[j]}", f"N = {_value_text(f, j, digits)}", f"optimal: {moves_text(f.point_labels[j])}"))
+        lines += _aligned(named)
         for j, x in interior:
             if not x.is_rational:
                 lo, hi = (exact_decimal(e) for e in x.short_interval())
