@@ -1,0 +1,348 @@
+"""Cover an interval of p by proved, change and undecided intervals.
+
+:func:`build_map` bisects the interval into boxes and encloses the start's
+moves over each (:mod:`.enclose`).  A box is settled by one of three proofs,
+each made only of certain comparisons of balls or of exact evaluations:
+
+1. **One class.**  The moves that can be optimal somewhere in the box (their
+   upper end reaches the largest lower end) all lie in one proved tie class
+   (:mod:`.structure`): the optimal set is that class on the whole box.
+2. **A crossing.**  They lie in two classes L and R, the derivative of
+   ``g = V_l - V_r`` has one sign on the box and g has opposite signs at its
+   two ends (point enclosures): g is strictly monotone, so it vanishes at
+   exactly one c, where the set is ``L | R``; every other move is below on the
+   box.  The box is then shrunk around c by interval Newton steps
+   (``c in m - g(m) / g'(J)``), with bisection on the sign of g where Newton
+   is slow, until it is at most ``width`` wide; the parts cut off are proved
+   intervals.
+3. **A tie point at an end.**  Where many moves tie at one rational point c
+   (p = 1/2 for binary Nim, p = 0 or 1, p = 1/3 on the 2 x 2 Chomp board),
+   no subdivision separates them.  The exact one-sided series at c
+   (:mod:`.series`) give the set at c and the class R optimal just beside it;
+   on a box ``[c, e]`` R is shown optimal on ``(c, e]``: for each other class
+   K of the set at c, ``V_r - V_k`` has zero coefficients below some order
+   j <= 2 and a positive j-th one, and its j-th derivative is positive on
+   the box (anchored enclosure, :func:`.enclose.enclose`); every other move
+   is below R's lower end.  (Mirrored on ``[s, c]``.)  Split points are the
+   simplest rationals of each box's middle third, so such points become box
+   ends.
+
+Anything else is bisected until the box budget or the smallest width is
+reached, and is then undecided.  Adjacent proved intervals with the same set
+merge.
+
+>>> m = build_map(Nim(3), "binary", width="1/1024")
+>>> [(iv.kind, sorted(iv.optimal if iv.kind == "proved" else iv.at)) for iv in m.intervals]
+[('proved', [0]), ('change', [0, 1, 2]), ('proved', [1]), ('change', [0, 1, 2])]
+>>> m.intervals[1].point, m.intervals[3].point
+(1/2, 1)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from flint import arb, ctx, fmpq
+
+from ...errors import IntervalError
+from ...exact.formula import exact_number
+from ...games.channels import get_channel
+from ...games.rulesets import Nim  # noqa: F401  (the doctest's game)
+from ..onepoint.fastpoint import ball_bounds
+from .enclose import enclose
+from .result import Map, MapInterval
+from .series import first_nonzero, side_series
+from .structure import Layout
+
+
+def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere: bool = False, *,
+              budget: int = 20000, min_width=None, prec: int = 128) -> Map:
+    """The certified map of the start's optimal moves over ``interval``.
+
+    ``width``: the largest width of a change interval (a rational, or ``2^-k``);
+    ``budget``: the most boxes enclosed (point enclosures included);
+    ``min_width``: boxes this narrow are not split again (default ``width``);
+    ``prec``: arb precision in bits."""
+    channel = get_channel(channel)
+    root = game.start() if start is None else game.check_position(start)
+    a, b = (_number(x, "an end of the interval") for x in interval)
+    if not 0 <= a < b <= 1:
+        raise IntervalError(f"the interval [{a}, {b}] must satisfy 0 <= a < b <= 1")
+    width = _number(width, "the width")
+    if width <= 0:
+        raise IntervalError(f"the width must be positive, not {width}")
+    min_width = width if min_width is None else _number(min_width, "the smallest width")
+    if budget < 1:
+        raise IntervalError(f"the box budget must be at least 1, not {budget}")
+    old = ctx.prec
+    ctx.prec = max(prec, 64)
+    try:
+        engine = _Engine(game, channel, root, (a, b), misere, width, min_width, budget)
+        intervals = engine.run()
+    finally:
+        ctx.prec = old
+    stats = {"boxes": engine.boxes, "series": len(engine.exact)}
+    return Map(game, channel, root, (a, b), misere, width, intervals, stats)
+
+
+def _number(x, what):
+    if isinstance(x, str) and x.startswith("2^"):
+        try:
+            e = int(x[2:])
+        except ValueError:
+            raise IntervalError(f"{what} {x!r} is not a number") from None
+        if abs(e) > 10000:
+            raise IntervalError(f"{what} {x!r} is out of range")
+        return fmpq(2) ** e if e >= 0 else fmpq(1, 2 ** (-e))
+    return exact_number(x)
+
+
+def simplest_between(x: fmpq, y: fmpq) -> fmpq:
+    """The rational with the smallest denominator in ``[x, y]`` (``0 <= x <= y``).
+
+    >>> simplest_between(fmpq(1, 3), fmpq(2, 3)), simplest_between(fmpq(1, 6), fmpq(1, 3))
+    (1/2, 1/3)
+    """
+    fx = x.floor()
+    if x == fx:
+        return x
+    if fx + 1 <= y:
+        return fmpq(fx + 1)
+    return fx + 1 / simplest_between(1 / (y - fx), 1 / (x - fx))
+
+
+class _Engine:
+    def __init__(self, game, channel, root, interval, misere, width, min_width, budget):
+        self.game, self.channel, self.root = game, channel, root
+        self.layout = Layout(game, channel, root, interval)
+        self.classes = self.layout.classes
+        self.class_of = {i: k for k, c in enumerate(self.classes) for i in c}
+        self.interval, self.misere = interval, misere
+        self.width, self.min_width, self.budget = width, min_width, budget
+        self.boxes = 0
+        self.points: dict = {}
+        self.exact: dict = {}
+
+    # ------------------------------------------------------------------ evaluations
+
+    def enclose(self, a, b, anchor=None):
+        self.boxes += 1
+        return enclose(self.layout, a, b, self.misere, anchor)
+
+    def point(self, c):
+        hit = self.points.get(c)
+        if hit is None:
+            hit = self.points[c] = self.enclose(c, c)
+        return hit
+
+    def names(self, moves) -> frozenset:
+        return frozenset(self.layout.names[i] for i in moves)
+
+    # ------------------------------------------------------------------ the sweep
+
+    def run(self):
+        a, b = self.interval
+        queue = deque([(a, b)])
+        records = []
+        if not self.layout.names:  # a terminal start: nothing to choose
+            v = fmpq(1 if self.misere else 0)
+            return [MapInterval("proved", a, b, optimal=frozenset(), value=(v, v))]
+        while queue:
+            lo, hi = queue.popleft()
+            if self.boxes >= self.budget:
+                records.append(("undecided", lo, hi))
+                continue
+            rb = self.enclose(lo, hi)
+            found = self.decide(rb)
+            if found is not None:
+                records.extend(found)
+            elif hi - lo <= self.min_width or self.boxes >= self.budget:
+                records.append(("undecided", lo, hi))
+            else:
+                third = (hi - lo) / 3
+                c = simplest_between(lo + third, hi - third)
+                queue.extend([(lo, c), (c, hi)])
+        records.sort(key=lambda r: (r[1], r[2]))
+        return _assemble(records, self.width)
+
+    def decide(self, rb):
+        cls = sorted({self.class_of[i] for i in rb.candidates})
+        value = _bounds(rb.value)
+        if len(cls) == 1:
+            return [("proved", rb.a, rb.b, self.names(self.classes[cls[0]]), value)]
+        if len(cls) == 2:
+            found = self.crossing(rb, cls, value)
+            if found is not None:
+                return found
+        for side in ("left", "right"):
+            found = self.one_sided(rb, cls, side, value)
+            if found is not None:
+                return found
+        return None
+
+    def rep(self, k):
+        return self.classes[k][0]
+
+    def crossing(self, rb, cls, value):
+        """Proof 2 of the module docstring, then the shrinking."""
+        l, r = self.rep(cls[0]), self.rep(cls[1])
+        gd = rb.ders[l] - rb.ders[r]
+        if not (gd > 0 or gd < 0):
+            return None
+        pa, pb = self.point(rb.a), self.point(rb.b)
+        ga = pa.moves[l] - pa.moves[r]
+        gb = pb.moves[l] - pb.moves[r]
+        if not ((ga > 0 and gb < 0) or (ga < 0 and gb > 0)):
+            return None
+        sign = 1 if ga > 0 else -1
+        left, right = (cls[0], cls[1]) if sign > 0 else (cls[1], cls[0])
+        lo, hi = self.shrink(rb.a, rb.b, l, r, sign)
+        point = lo if lo == hi else None  # Newton can pin a rational c exactly
+        # c may be an end of [lo, hi]: widen so that it lies strictly inside
+        # (at the box's ends g is nonzero, so c is not rb.a or rb.b)
+        margin = max(self.width - (hi - lo), fmpq(0)) / 4
+        lo, hi = max(rb.a, lo - margin), min(rb.b, hi + margin)
+        L, R = self.names(self.classes[left]), self.names(self.classes[right])
+        out = []
+        if lo > rb.a:
+            out.append(("proved", rb.a, lo, L, value))
+        out.append(("change", lo, hi, L, L | R, R, point, value))
+        if hi < rb.b:
+            out.append(("proved", hi, rb.b, R, value))
+        return out
+
+    def shrink(self, lo, hi, l, r, sign):
+        """``[lo, hi]`` holding the one zero of ``V_l - V_r`` (positive left of
+        it when ``sign > 0``), narrowed to at most ``width``."""
+        for _ in range(200):
+            if hi - lo <= self.width / 2:
+                break
+            rb = self.enclose(lo, hi)
+            m = (lo + hi) / 2
+            gd = rb.ders[l] - rb.ders[r]
+            gm = rb.mids[l] - rb.mids[r]
+            nlo, nhi = lo, hi
+            if (gd > 0 or gd < 0) and gm.is_finite():
+                newton = arb(m) - gm / gd
+                if newton.is_finite():
+                    x, y = ball_bounds(newton)
+                    nlo, nhi = max(lo, x), min(hi, y)
+            if nhi - nlo > (hi - lo) / 2:
+                if (gm > 0 and sign > 0) or (gm < 0 and sign < 0):
+                    nlo = max(nlo, m)
+                elif (gm < 0 and sign > 0) or (gm > 0 and sign < 0):
+                    nhi = min(nhi, m)
+            if (nlo, nhi) == (lo, hi):
+                break
+            lo, hi = nlo, nhi
+        return lo, hi
+
+    def one_sided(self, rb, cls, side, value):
+        """Proof 3 of the module docstring at the box's ``side`` end."""
+        c = rb.a if side == "left" else rb.b
+        sgn = 1 if side == "left" else -1
+        if rb.a == rb.b:
+            return None
+        at = self.point(c)
+        if len({self.class_of[i] for i in at.candidates}) < 2:
+            return None  # c is no tie point: bisection settles the box
+        ser = self.series(c, sgn)
+        if ser is None:
+            return None
+        S = ser.tie[-1]
+        Scls = {self.class_of[i] for i in S}
+        win = {self.class_of[i] for i in ser.best[-1]}
+        if len(win) != 1:
+            return None  # two classes agree to the order kept: not decided here
+        (R,) = win
+        rb = self.enclose(rb.a, rb.b, ser)
+        r = self.rep(R)
+        for K in {self.class_of[i] for i in rb.candidates}:
+            if K == R:
+                continue
+            k = self.rep(K)
+            if K not in Scls:
+                if not (rb.moves[k].upper() < rb.moves[r].lower()):
+                    return None
+                continue
+            j, sign = first_nonzero(ser.moves[r], ser.moves[k])
+            if sign <= 0 or j == 0:
+                return None
+            d = rb.ders[r] - rb.ders[k] if j == 1 else rb.second[r] - rb.second[k]
+            if not ((d > 0) if (sgn > 0 or j == 2) else (d < 0)):
+                return None
+        return [("onesided", rb.a, rb.b, c, side, self.names(self.classes[R]), self.names(S), value)]
+
+    def series(self, c, sgn):
+        key = (c, sgn)
+        if key not in self.exact:
+            try:
+                self.exact[key] = side_series(self.layout, c, sgn, self.misere)
+            except ZeroDivisionError:
+                self.exact[key] = None
+        return self.exact[key]
+
+
+def _bounds(x):
+    if not x.is_finite():
+        return (fmpq(0), fmpq(1))
+    lo, hi = ball_bounds(x)
+    return (max(lo, fmpq(0)), min(hi, fmpq(1)))
+
+
+def _hull(u, v):
+    return (min(u[0], v[0]), max(u[1], v[1]))
+
+
+def _assemble(records, width):
+    """Records of boxes (sorted) -> the map's intervals, merged."""
+    pieces = []
+    for r in records:
+        kind = r[0]
+        if kind == "proved":
+            _, lo, hi, s, value = r
+            pieces.append(MapInterval("proved", lo, hi, optimal=s, value=value))
+        elif kind == "change":
+            _, lo, hi, L, at, R, point, value = r
+            pieces.append(MapInterval("change", lo, hi, left=L, at=at, right=R, point=point, value=value))
+        elif kind == "undecided":
+            pieces.append(MapInterval("undecided", r[1], r[2]))
+        else:
+            _, lo, hi, c, side, R, S, value = r
+            if R == S:
+                pieces.append(MapInterval("proved", lo, hi, optimal=R, value=value))
+                continue
+            h = min(width / 2, (hi - lo) / 2)
+            if side == "left":
+                pieces.append(MapInterval("change", lo, lo + h, at=S, right=R, point=c, value=value))
+                pieces.append(MapInterval("proved", lo + h, hi, optimal=R, value=value))
+            else:
+                pieces.append(MapInterval("proved", lo, hi - h, optimal=R, value=value))
+                pieces.append(MapInterval("change", hi - h, hi, left=R, at=S, point=c, value=value))
+    out = []
+    for iv in pieces:
+        prev = out[-1] if out else None
+        if prev is not None and prev.kind == iv.kind == "proved" and prev.optimal == iv.optimal:
+            out[-1] = MapInterval("proved", prev.lo, iv.hi, optimal=iv.optimal, value=_hull(prev.value, iv.value))
+        elif prev is not None and prev.kind == iv.kind == "undecided":
+            out[-1] = MapInterval("undecided", prev.lo, iv.hi)
+        elif (prev is not None and prev.kind == iv.kind == "change" and prev.point is not None
+              and prev.point == iv.point and prev.right is None and iv.left is None):
+            out[-1] = MapInterval("change", prev.lo, iv.hi, left=prev.left, at=iv.at, right=iv.right,
+                                  point=iv.point, value=_hull(prev.value, iv.value))
+        else:
+            out.append(iv)
+    # a change starting at c right after a proved interval closed at c: the set
+    # there is the proved one (and equals the set at c)
+    for k in range(1, len(out)):
+        iv, prev = out[k], out[k - 1]
+        if iv.kind == "change" and iv.left is None and prev.kind == "proved":
+            out[k] = MapInterval("change", iv.lo, iv.hi, left=prev.optimal, at=iv.at, right=iv.right,
+                                 point=iv.point, value=iv.value)
+        if prev.kind == "change" and prev.right is None and iv.kind == "proved":
+            out[k - 1] = MapInterval("change", prev.lo, prev.hi, left=prev.left, at=prev.at, right=iv.optimal,
+                                     point=prev.point, value=prev.value)
+    return out
+
+
+__all__ = ["build_map", "simplest_between"]

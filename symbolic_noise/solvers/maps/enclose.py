@@ -1,0 +1,222 @@
+"""Certified enclosures of every value over one box of p, with derivatives.
+
+Over a box ``J = [a, b]`` (``a == b`` allowed) and for every position v,
+followers first, this module computes arb balls that hold, for every p in J:
+
+* ``N_v(p)``, the value, and every sent move's ``N_v(w)(p)`` at the start;
+* an enclosure of the derivative (Clarke's generalised gradient where N_v has a
+  kink in J);
+* the same quantities at the box's midpoint m.
+
+Why the balls hold
+------------------
+With ``x_u = 1 - N_u`` and psi at v over a common denominator per row,
+``N_v(w) = S_w / D_w`` with ``S_w = sum_u n_wu x_u``.  The polynomials n and D
+are evaluated on a ball holding J (Horner on a ball is rigorous), and
+intersected with their mean-value form ``q(m) + q'(J) (J - m)``.  The sent
+move's derivative is ``(S'_w - N_v(w) D'_w) / D_w`` with ``S'_w = sum_u
+n'_wu x_u + n_wu x'_u`` (quotient rule written with the value's own enclosure).
+The value ``N_v = max_w N_v(w)`` lies in the max of the moves' balls.  ``N_v``
+is continuous and piecewise smooth, so by Lebourg's mean value theorem
+``N_v(p) - N_v(m) = g (p - m)`` for some g in the generalised gradient, which
+lies in the convex hull of the derivatives of the moves that can be optimal
+somewhere in J (those whose upper end reaches the largest lower end); the sum
+and product rules keep inclusions in the same direction, so the hull of those
+balls encloses it.  Hence the centred form ``N_v(m) + N_v'(J) (J - m)`` holds
+N_v over J, and is intersected with the plain enclosure: this is what makes
+narrow boxes converge.  Values are probabilities, so every ball is also cut to
+[0, 1].  arb rounds outward, and its comparisons answer True only when certain.
+
+>>> from flint import fmpq
+>>> from symbolic_noise.games.rulesets import Nim
+>>> from symbolic_noise.games.channels import get_channel
+>>> from symbolic_noise.solvers.maps.structure import Layout
+>>> box = enclose(Layout(Nim(2), get_channel("binary"), 2), fmpq(1, 8), fmpq(1, 4))
+>>> box.value.contains(ball(fmpq(3, 4), fmpq(7, 8))), box.value.rad() < 1e-10    # N_2 = 1 - p
+(True, False)
+>>> box.candidates, box.ders[0].contains(-1), box.ders[1].contains(1)
+([0], True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import reduce
+
+from flint import arb, arb_mat, fmpq
+
+UNIT = arb(fmpq(1, 2), fmpq(1, 2))
+ZERO = arb(0)
+UNKNOWN = arb(0, float("inf"))
+
+
+@dataclass
+class RootBox:
+    """The start position over one box: ``moves[i]``, ``ders[i]``, ``mids[i]``
+    hold sent move i's value over J, its derivative over J and its value at the
+    midpoint; ``value``/``der`` the same for N; ``candidates`` the moves that
+    may be optimal somewhere in J: the others' balls lie below the largest
+    lower end, or their difference with the best move at the midpoint is
+    positive on J (:func:`_prune`)."""
+
+    a: fmpq
+    b: fmpq
+    moves: list
+    ders: list
+    mids: list
+    value: arb
+    der: arb
+    candidates: list
+    second: list | None = None
+
+
+def ball(a: fmpq, b: fmpq) -> arb:
+    """A ball holding the whole interval [a, b] (outward rounded)."""
+    return arb(a).union(arb(b)) if a != b else arb(a)
+
+
+def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> RootBox:
+    """Balls for the start position over ``[a, b]``, the recursion below done in
+    arb at the current precision (see the module docstring).
+
+    ``anchor``: the exact series (:class:`~.series.SideSeries`) at a tie point
+    c that is the box's left end (``anchor.sgn = 1``) or right end (``-1``).
+    Moves i, j tied at c (``anchor.tie``) are equal there; if ``sgn (V_j -
+    V_i)'`` is positive on the box, or they are equal to first order at c
+    (``anchor.flat``) and ``(V_j - V_i)''`` is positive on the box, then i is
+    below j on the box minus c, and i is left out of the derivative hull: the
+    mean value theorem only needs the generalised gradient strictly inside
+    the box.  (A follower's kink at c would otherwise put both slopes into
+    every derivative above it.)  Anchored, second derivatives are carried too
+    (``RootBox.second``): a position's is its one remaining move's, and
+    unknown (an infinite ball) where more than one remains."""
+    m = (a + b) / 2
+    P, M = ball(a, b), arb(m)
+    DP = P - M
+    second = anchor is not None
+    vals, ders, mids, ders2 = [], [], [], []
+    for q, dq, d2q in layout.polys:
+        v, d, vm = q(P), dq(P), q(M)
+        c = vm + d * DP
+        if c.is_finite() and v.is_finite():
+            v = v.intersection(c)
+        vals.append(v)
+        ders.append(d)
+        mids.append(vm)
+        if second:
+            ders2.append(d2q(P))
+    terminal = arb(1 if misere else 0)
+    n = len(layout.order)
+    X, Xd, Xm, X2 = [None] * n, [None] * n, [None] * n, [ZERO] * n
+    root = n - 1
+    out = None
+    for k in range(n):
+        fs = layout.follow[k]
+        if not fs:
+            X[k], Xd[k], Xm[k] = 1 - terminal, ZERO, 1 - terminal
+            continue
+        f, fd, fm, f2 = _moves(layout.num[k], layout.den[k], fs, (X, Xd, Xm, X2 if second else None),
+                               (vals, ders, mids, ders2), DP)
+        top = reduce(lambda x, y: x.max(y), f)
+        floor = max((x.lower() for x in f), key=_Key)
+        cands = [i for i, x in enumerate(f) if not (x.upper() < floor)]
+        if len(cands) > 1:
+            cands = _prune(cands, fd, fm, DP)
+        inside = cands if anchor is None else _inside(cands, fd, f2, anchor.sgn, anchor.tie[k], anchor.flat[k])
+        dN = reduce(lambda x, y: x.union(y), [fd[i] for i in inside])
+        Nm = reduce(lambda x, y: x.max(y), fm)
+        centred = Nm + dN * DP
+        if centred.is_finite() and top.is_finite():
+            top = top.intersection(centred)
+        X[k], Xd[k], Xm[k] = 1 - top, -dN, 1 - Nm
+        if second:
+            X2[k] = -f2[inside[0]] if len(inside) == 1 else UNKNOWN
+        if k == root:
+            out = RootBox(a, b, f, fd, fm, top, dN, cands, f2)
+    if out is None:  # a terminal start
+        return RootBox(a, b, [], [], [], terminal, ZERO, [])
+    return out
+
+
+def _prune(cands, fd, fm, DP):
+    """Drop candidates certainly below the one with the best midpoint value,
+    by the mean-value form of the difference, ``(V_j - V_k)(m) + (V_j -
+    V_k)'(J) (J - m)``: far tighter than two separate balls where the two
+    moves run close together."""
+    j = max(cands, key=lambda i: _Key(fm[i].lower()))
+    return [k for k in cands if k == j or not ((fm[j] - fm[k]) + (fd[j] - fd[k]) * DP > 0)]
+
+
+def _inside(cands, fd, f2, sgn, tie, flat):
+    """The candidates that can be optimal strictly inside an anchored box."""
+    tied = [i for i in cands if i in tie]
+    if len(tied) < 2:
+        return cands
+    group = {i: g for g in flat for i in g}
+    out = []
+    for i in cands:
+        if i in tie and any(j != i and (((fd[j] - fd[i] > 0) if sgn > 0 else (fd[j] - fd[i] < 0))
+                                        or (j in group.get(i, ()) and f2 is not None and f2[j] - f2[i] > 0))
+                            for j in tied):
+            continue
+        out.append(i)
+    return out
+
+
+def _moves(num, den, fs, xs, ps, DP):
+    """Every sent move's (value, derivative, midpoint value, second derivative
+    or None) balls at one position; ``xs`` are the followers' ``1 - N`` and
+    its derivatives (the second ones None when not carried), ``ps`` the
+    polynomials' balls."""
+    X, Xd, Xm, X2 = xs
+    vals, ders, mids, ders2 = ps
+    m = len(fs)
+    xv = arb_mat(m, 1, [X[u] for u in fs])
+    xd = arb_mat(m, 1, [Xd[u] for u in fs])
+    xm = arb_mat(m, 1, [Xm[u] for u in fs])
+    flat = [j for row in num for j in row]
+    NJ = arb_mat(m, m, [vals[j] if j >= 0 else ZERO for j in flat])
+    ND = arb_mat(m, m, [ders[j] if j >= 0 else ZERO for j in flat])
+    NM = arb_mat(m, m, [mids[j] if j >= 0 else ZERO for j in flat])
+    S = (NJ * xv).entries()
+    Sd = (ND * xv + NJ * xd).entries()
+    Sm = (NM * xm).entries()
+    if X2 is not None:  # S'' = n'' x + 2 n' x' + n x''
+        N2 = arb_mat(m, m, [ders2[j] if j >= 0 else ZERO for j in flat])
+        x2 = arb_mat(m, 1, [X2[u] for u in fs])
+        S2 = (N2 * xv + ND * xd * 2 + NJ * x2).entries()
+    f, fd, fm, f2 = [], [], [], ([] if X2 is not None else None)
+    for i in range(m):
+        q = den[i]
+        D, DD, DM = vals[q], ders[q], mids[q]
+        v = S[i] / D
+        vm = Sm[i] / DM
+        if vm.is_finite():
+            vm = vm.intersection(UNIT)
+        if v.is_finite():
+            v = v.intersection(UNIT)
+        d = (Sd[i] - v * DD) / D
+        c = vm + d * DP
+        if c.is_finite() and v.is_finite():
+            v = v.intersection(c)
+        f.append(v)
+        fd.append(d)
+        fm.append(vm)
+        if f2 is not None:  # (S/D)'' = (S'' - 2 f' D' - f D'') / D
+            f2.append((S2[i] - 2 * d * DD - v * ders2[q]) / D)
+    return f, fd, fm, f2
+
+
+class _Key:
+    """Sort key for arb balls with exact ends (``max(balls, key=_Key)``)."""
+
+    __slots__ = ("x",)
+
+    def __init__(self, x):
+        self.x = x
+
+    def __lt__(self, other):
+        return bool(self.x < other.x)
+
+
+__all__ = ["RootBox", "ball", "enclose"]
