@@ -205,11 +205,15 @@ class _Engine:
         L, R = self.names(self.classes[left]), self.names(self.classes[right])
         out = []
         if lo > rb.a:
-            out.append(("proved", rb.a, lo, L, value))
-        out.append(("change", lo, hi, L, L | R, R, point, value))
+            out.append(("proved", rb.a, lo, L, self.value(rb.a, lo)))
+        out.append(("change", lo, hi, L, L | R, R, point, self.value(lo, hi)))
         if hi < rb.b:
-            out.append(("proved", hi, rb.b, R, value))
+            out.append(("proved", hi, rb.b, R, self.value(hi, rb.b)))
         return out
+
+    def value(self, a, b):
+        """Exact bounds of N over [a, b] (one more enclosure)."""
+        return _bounds(self.enclose(a, b).value)
 
     def shrink(self, lo, hi, l, r, sign):
         """``[lo, hi]`` holding the one zero of ``V_l - V_r`` (positive left of

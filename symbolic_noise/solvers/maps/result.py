@@ -97,6 +97,11 @@ class Map:
         p = fmpq(p)
         return [iv for iv in self.intervals if iv.lo <= p <= iv.hi]
 
+    def __repr__(self) -> str:
+        from ...io.mapreport import map_repr
+
+        return map_repr(self)
+
     def __str__(self) -> str:
         from ...io.mapreport import map_text
 
