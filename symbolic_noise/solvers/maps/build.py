@@ -82,7 +82,7 @@ def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere:
     finally:
         ctx.prec = old
     stats = {"boxes": engine.boxes, "series": len(engine.exact)}
-    return Map(game, channel, root, (a, b), misere, width, intervals, stats)
+    return Map(game, channel, root, (a, b), misere, width, intervals, stats, engine.band)
 
 
 def _number(x, what):
@@ -122,6 +122,7 @@ class _Engine:
         self.boxes = 0
         self.points: dict = {}
         self.exact: dict = {}
+        self.band: list = []
 
     # ------------------------------------------------------------------ evaluations
 
@@ -163,6 +164,7 @@ class _Engine:
                 c = simplest_between(lo + third, hi - third)
                 queue.extend([(lo, c), (c, hi)])
         records.sort(key=lambda r: (r[1], r[2]))
+        self.band = [(r[1], r[2], *r[-1]) for r in records if r[0] in ("proved", "change", "onesided")]
         return _assemble(records, self.width)
 
     def decide(self, rb):

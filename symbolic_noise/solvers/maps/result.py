@@ -72,7 +72,9 @@ class Map:
     """A certified map of the start's optimal moves over ``interval``.
 
     ``intervals`` cover ``interval`` in order, consecutive ones sharing an end;
-    ``stats`` counts the work (boxes enclosed, exact evaluations)."""
+    ``stats`` counts the work (boxes enclosed, exact series computed);
+    ``band``: ``(lo, hi, vlo, vhi)`` for every settled box, ``vlo <= N <= vhi``
+    on ``[lo, hi]`` (finer than the merged intervals' enclosures: for plots)."""
 
     game: object
     channel: object
@@ -82,6 +84,7 @@ class Map:
     width: fmpq
     intervals: list
     stats: dict = field(default_factory=dict)
+    band: list = field(default_factory=list)
 
     def kinds(self, kind: str) -> list:
         """The intervals of one kind, in order."""
