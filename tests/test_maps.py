@@ -95,6 +95,11 @@ CASES = [("nim", str(k), "binary", False) for k in (2, 3, 4, 5, 6, 7, 8, 9, 12, 
     ("nim", "5", "uniform", False),
     ("nim", "6", "binary-gray", False),
     ("nim", "5", "tremble", False),
+    ("kayles", "6", "binary", False),
+    ("kayles", "8", "binary", False),
+    ("0.137", "8", "binary", False),
+    ("subtraction:1,2", "7", "binary", False),
+    ("subtraction:2,3", "9", "binary", False),
 ]
 
 
@@ -132,6 +137,18 @@ def test_a_small_budget_leaves_undecided_intervals_and_claims_only_truths():
         assert "lies in 0 change intervals" in problem
         x = problem.split(" at ")[1].split(" lies")[0]
         assert any(iv.lo <= fmpq(x) <= iv.hi for iv in undecided) if "/" in x or x.isdigit() else True
+
+
+def test_moves_tied_for_reasons_the_engine_cannot_prove_stay_undecided():
+    """Subtraction {1, 3} from 8: both moves lead to positions of equal value
+    (N_7 = N_5), so they tie for every p, but neither their rows nor a
+    symmetry say so; the map must not guess a set."""
+    game = game_from_spec("subtraction:1,3", "8")
+    m = build_map(game, "binary", budget=300)
+    assert not m.complete
+    assert agreement_problems(game, "binary", m) == []
+    exact = sn.solve(game, "binary").value()
+    assert all(lab == frozenset({"8->7", "8->5"}) for lab in exact.labels)
 
 
 def test_a_wrong_claim_is_caught_by_the_agreement_check():

@@ -21,8 +21,8 @@ each made only of certain comparisons of balls or of exact evaluations:
    (:mod:`.series`) give the set at c and the class R optimal just beside it;
    on a box ``[c, e]`` R is shown optimal on ``(c, e]``: for each other class
    K of the set at c, ``V_r - V_k`` has zero coefficients below some order
-   j <= 2 and a positive j-th one, and its j-th derivative is positive on
-   the box (anchored enclosure, :func:`.enclose.enclose`); every other move
+   j <= series.ORDER and a positive j-th one, and its j-th derivative is
+   positive on the box (anchored enclosures, :mod:`.taylorbox`); every other move
    is below R's lower end.  (Mirrored on ``[s, c]``.)  Split points are the
    simplest rationals of each box's middle third, so such points become box
    ends.
@@ -55,12 +55,18 @@ from .series import first_nonzero, side_series
 from .structure import Layout
 
 
+#: tie points are looked for only at box ends with denominators up to this
+#: (1/2, 1/m, 0, 1 ...); a search heuristic, which decides nothing
+TIE_DENOMINATOR = 4096
+
+
 def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere: bool = False, *,
               budget: int = 20000, min_width=None, prec: int = 128) -> Map:
     """The certified map of the start's optimal moves over ``interval``.
 
     ``width``: the largest width of a change interval (a rational, or ``2^-k``);
-    ``budget``: the most boxes enclosed (point enclosures included);
+    ``budget``: the most boxes enclosed (point enclosures and exact series
+    included);
     ``min_width``: boxes this narrow are not split again (default ``width``);
     ``prec``: arb precision in bits."""
     channel = get_channel(channel)
@@ -247,7 +253,7 @@ class _Engine:
         """Proof 3 of the module docstring at the box's ``side`` end."""
         c = rb.a if side == "left" else rb.b
         sgn = 1 if side == "left" else -1
-        if rb.a == rb.b:
+        if rb.a == rb.b or c.q > TIE_DENOMINATOR:
             return None
         at = self.point(c)
         if len({self.class_of[i] for i in at.candidates}) < 2:
@@ -274,14 +280,19 @@ class _Engine:
             j, sign = first_nonzero(ser.moves[r], ser.moves[k])
             if sign <= 0 or j == 0:
                 return None
-            d = rb.ders[r] - rb.ders[k] if j == 1 else rb.second[r] - rb.second[k]
-            if not ((d > 0) if (sgn > 0 or j == 2) else (d < 0)):
+            if j is None:
+                return None  # equal to the order kept: not decided here
+            if j == 1:
+                if not ((rb.ders[r] - rb.ders[k]) * sgn > 0):
+                    return None
+            elif not (rb.taylor[r][j] - rb.taylor[k][j] > 0):
                 return None
         return [("onesided", rb.a, rb.b, c, side, self.names(self.classes[R]), self.names(S), value)]
 
     def series(self, c, sgn):
         key = (c, sgn)
         if key not in self.exact:
+            self.boxes += 1  # (counted against the budget like a box)
             try:
                 self.exact[key] = side_series(self.layout, c, sgn, self.misere)
             except ZeroDivisionError:

@@ -45,9 +45,10 @@ from functools import reduce
 
 from flint import arb, arb_mat, fmpq
 
+from .taylorbox import follower_series, move_series, poly_series, terminal_series
+
 UNIT = arb(fmpq(1, 2), fmpq(1, 2))
 ZERO = arb(0)
-UNKNOWN = arb(0, float("inf"))
 
 
 @dataclass
@@ -67,7 +68,7 @@ class RootBox:
     value: arb
     der: arb
     candidates: list
-    second: list | None = None
+    taylor: list | None = None
 
 
 def ball(a: fmpq, b: fmpq) -> arb:
@@ -81,21 +82,23 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
 
     ``anchor``: the exact series (:class:`~.series.SideSeries`) at a tie point
     c that is the box's left end (``anchor.sgn = 1``) or right end (``-1``).
-    Moves i, j tied at c (``anchor.tie``) are equal there; if ``sgn (V_j -
-    V_i)'`` is positive on the box, or they are equal to first order at c
-    (``anchor.flat``) and ``(V_j - V_i)''`` is positive on the box, then i is
-    below j on the box minus c, and i is left out of the derivative hull: the
-    mean value theorem only needs the generalised gradient strictly inside
-    the box.  (A follower's kink at c would otherwise put both slopes into
-    every derivative above it.)  Anchored, second derivatives are carried too
-    (``RootBox.second``): a position's is its one remaining move's, and
-    unknown (an infinite ball) where more than one remains."""
+    A move tied at c (``anchor.tie``) whose series first falls below the best
+    move's at order o (``anchor.order``) is below it on the whole box minus c
+    when the o-th derivative of their difference (in ``h = sgn (p - c)``) is
+    positive on the box; such moves are left out of the derivative hull (the
+    mean value theorem only needs the generalised gradient strictly inside the
+    box: a follower's kink at c would otherwise put both slopes into every
+    derivative above it).  Anchored, the Taylor coefficients of every move
+    over the box are carried too (:mod:`.taylorbox`, ``RootBox.taylor``)."""
     m = (a + b) / 2
     P, M = ball(a, b), arb(m)
     DP = P - M
-    second = anchor is not None
-    vals, ders, mids, ders2 = [], [], [], []
-    for q, dq, d2q in layout.polys:
+    anchored = anchor is not None
+    if anchored:  # p - c over the box, c its anchored end
+        toward = ball(fmpq(0), b - a) if anchor.sgn > 0 else ball(a - b, fmpq(0))
+        pser = poly_series(layout, P, anchor.sgn)
+    vals, ders, mids = [], [], []
+    for q, dq, *_ in layout.polys:
         v, d, vm = q(P), dq(P), q(M)
         c = vm + d * DP
         if c.is_finite() and v.is_finite():
@@ -103,36 +106,35 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
         vals.append(v)
         ders.append(d)
         mids.append(vm)
-        if second:
-            ders2.append(d2q(P))
     terminal = arb(1 if misere else 0)
     n = len(layout.order)
-    X, Xd, Xm, X2 = [None] * n, [None] * n, [None] * n, [ZERO] * n
+    X, Xd, Xm, XS = [None] * n, [None] * n, [None] * n, [None] * n
     root = n - 1
     out = None
     for k in range(n):
         fs = layout.follow[k]
         if not fs:
             X[k], Xd[k], Xm[k] = 1 - terminal, ZERO, 1 - terminal
+            XS[k] = terminal_series(1 - terminal)
             continue
-        f, fd, fm, f2 = _moves(layout.num[k], layout.den[k], fs, (X, Xd, Xm, X2 if second else None),
-                               (vals, ders, mids, ders2), DP)
+        f, fd, fm = _moves(layout.num[k], layout.den[k], fs, X, Xd, Xm, vals, ders, mids, DP)
+        fser = move_series(layout.num[k], layout.den[k], fs, XS, pser) if anchored else None
         top = reduce(lambda x, y: x.max(y), f)
         floor = max((x.lower() for x in f), key=_Key)
         cands = [i for i, x in enumerate(f) if not (x.upper() < floor)]
         if len(cands) > 1:
             cands = _prune(cands, fd, fm, DP)
-        inside = cands if anchor is None else _inside(cands, fd, f2, anchor.sgn, anchor.tie[k], anchor.flat[k])
+        inside = cands if not anchored else _inside(cands, fd, fser, anchor, k, toward)
         dN = reduce(lambda x, y: x.union(y), [fd[i] for i in inside])
         Nm = reduce(lambda x, y: x.max(y), fm)
         centred = Nm + dN * DP
         if centred.is_finite() and top.is_finite():
             top = top.intersection(centred)
         X[k], Xd[k], Xm[k] = 1 - top, -dN, 1 - Nm
-        if second:
-            X2[k] = -f2[inside[0]] if len(inside) == 1 else UNKNOWN
+        if anchored:
+            XS[k] = follower_series(top, dN, anchor.sgn, inside, fser)
         if k == root:
-            out = RootBox(a, b, f, fd, fm, top, dN, cands, f2)
+            out = RootBox(a, b, f, fd, fm, top, dN, cands, fser)
     if out is None:  # a terminal start
         return RootBox(a, b, [], [], [], terminal, ZERO, [])
     return out
@@ -147,29 +149,36 @@ def _prune(cands, fd, fm, DP):
     return [k for k in cands if k == j or not ((fm[j] - fm[k]) + (fd[j] - fd[k]) * DP > 0)]
 
 
-def _inside(cands, fd, f2, sgn, tie, flat):
-    """The candidates that can be optimal strictly inside an anchored box."""
-    tied = [i for i in cands if i in tie]
-    if len(tied) < 2:
+def _inside(cands, fd, fser, anchor, k, toward):
+    """The candidates that can be optimal strictly inside an anchored box.
+
+    A move below the value at c by the exact gap g is dropped when ``g +
+    (V_j - V_i)'(J) (p - c)`` stays positive, j the best move at c; a move
+    tied with j at c whose series falls below j's at order o is dropped when
+    the o-th coefficient of ``V_j - V_i`` over the box is positive."""
+    best = anchor.best[k]
+    if not best or best[0] not in cands:
         return cands
-    group = {i: g for g in flat for i in g}
+    j = best[0]
+    sgn, gap, order = anchor.sgn, anchor.gap[k], anchor.order[k]
     out = []
     for i in cands:
-        if i in tie and any(j != i and (((fd[j] - fd[i] > 0) if sgn > 0 else (fd[j] - fd[i] < 0))
-                                        or (j in group.get(i, ()) and f2 is not None and f2[j] - f2[i] > 0))
-                            for j in tied):
-            continue
-        out.append(i)
+        o = order[i]
+        if i == j or o is None:
+            out.append(i)
+        elif o == 0:
+            if not (gap[i] + (fd[j] - fd[i]) * toward > 0):
+                out.append(i)
+        elif o == 1:
+            if not ((fd[j] - fd[i]) * sgn > 0):
+                out.append(i)
+        elif not (fser[j][o] - fser[i][o] > 0):
+            out.append(i)
     return out
 
 
-def _moves(num, den, fs, xs, ps, DP):
-    """Every sent move's (value, derivative, midpoint value, second derivative
-    or None) balls at one position; ``xs`` are the followers' ``1 - N`` and
-    its derivatives (the second ones None when not carried), ``ps`` the
-    polynomials' balls."""
-    X, Xd, Xm, X2 = xs
-    vals, ders, mids, ders2 = ps
+def _moves(num, den, fs, X, Xd, Xm, vals, ders, mids, DP):
+    """Every sent move's (value, derivative, midpoint value) balls at one position."""
     m = len(fs)
     xv = arb_mat(m, 1, [X[u] for u in fs])
     xd = arb_mat(m, 1, [Xd[u] for u in fs])
@@ -181,11 +190,7 @@ def _moves(num, den, fs, xs, ps, DP):
     S = (NJ * xv).entries()
     Sd = (ND * xv + NJ * xd).entries()
     Sm = (NM * xm).entries()
-    if X2 is not None:  # S'' = n'' x + 2 n' x' + n x''
-        N2 = arb_mat(m, m, [ders2[j] if j >= 0 else ZERO for j in flat])
-        x2 = arb_mat(m, 1, [X2[u] for u in fs])
-        S2 = (N2 * xv + ND * xd * 2 + NJ * x2).entries()
-    f, fd, fm, f2 = [], [], [], ([] if X2 is not None else None)
+    f, fd, fm = [], [], []
     for i in range(m):
         q = den[i]
         D, DD, DM = vals[q], ders[q], mids[q]
@@ -202,9 +207,7 @@ def _moves(num, den, fs, xs, ps, DP):
         f.append(v)
         fd.append(d)
         fm.append(vm)
-        if f2 is not None:  # (S/D)'' = (S'' - 2 f' D' - f D'') / D
-            f2.append((S2[i] - 2 * d * DD - v * ders2[q]) / D)
-    return f, fd, fm, f2
+    return f, fd, fm
 
 
 class _Key:

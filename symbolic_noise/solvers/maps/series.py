@@ -22,7 +22,7 @@ the whole box minus c.
 >>> from symbolic_noise.solvers.maps.structure import Layout
 >>> lay = Layout(Nim(3), get_channel("binary"), 3)
 >>> at = side_series(lay, fmpq(1, 2), -1)          # left of 1/2
->>> at.moves[0], at.moves[2]       # take all (u - 3 + 3/u, u = 1 + p), or leave 2: equal to first order
+>>> at.moves[0][:3], at.moves[2][:3]       # take all (u - 3 + 3/u, u = 1 + p), or leave 2: equal to first order
 ([1/2, 1/3, 8/9], [1/2, 1/3, -8/3])
 >>> sorted(at.tie[-1]), at.best[-1]
 ([0, 1, 2], [0])
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from flint import fmpq
 
 #: the highest power of h kept
-ORDER = 2
+ORDER = 4
 
 
 @dataclass
@@ -46,6 +46,10 @@ class SideSeries:
     c); ``flat[k]``: those tie moves grouped by equal first-order coefficient;
     ``best[k]``: the moves whose series is the largest to :data:`ORDER` (the
     optimal moves just beside c, unless two differ only beyond ORDER);
+    ``gap[k][i]``: how far move i is below the value at c (exactly);
+    ``order[k][i]``: the first order at which move i's series falls below the
+    first best move's (0 for a move not tied at c, None for one equal to it
+    to ORDER);
     ``moves``: the start's moves' series (coefficients of h^0, h^1, ...)."""
 
     c: fmpq
@@ -55,6 +59,8 @@ class SideSeries:
     best: list
     moves: list
     value: list
+    gap: list
+    order: list
 
 
 def _taylor(q, c, sgn):
@@ -87,7 +93,7 @@ def side_series(layout, c: fmpq, sgn: int, misere: bool = False) -> SideSeries:
     term = [fmpq(0 if misere else 1)] + [fmpq(0)] * ORDER  # x = 1 - N at a terminal position
     n = len(layout.order)
     X = [None] * n
-    tie, flat, best, value = [], [], [], []
+    tie, flat, best, value, gap, order = [], [], [], [], [], []
     moves = []
     for k in range(n):
         fs = layout.follow[k]
@@ -97,6 +103,8 @@ def side_series(layout, c: fmpq, sgn: int, misere: bool = False) -> SideSeries:
             flat.append([])
             best.append([])
             value.append([1 - term[0]] + [-x for x in term[1:]])
+            gap.append([])
+            order.append([])
             continue
         f = []
         for i, row in enumerate(layout.num[k]):
@@ -115,10 +123,12 @@ def side_series(layout, c: fmpq, sgn: int, misere: bool = False) -> SideSeries:
         flat.append([g for g in groups.values() if len(g) > 1])
         best.append([i for i in t if f[i] == top])
         value.append(top)
+        gap.append([top0 - x[0] for x in f])
+        order.append([first_nonzero(top, x)[0] for x in f])
         X[k] = [1 - top[0]] + [-x for x in top[1:]]
         if k == n - 1:
             moves = f
-    return SideSeries(c, sgn, tie, flat, best, moves, value)
+    return SideSeries(c, sgn, tie, flat, best, moves, value, gap, order)
 
 
 def first_nonzero(a, b):

@@ -31,6 +31,7 @@ from flint import arb_poly, fmpq
 from ...games.channels import Channel
 from ...games.rulesets import Game
 from ..piecewise.symmetry import respects
+from .series import ORDER
 
 
 class Layout:
@@ -39,8 +40,8 @@ class Layout:
     ``order``: the positions, followers first (``index[v]`` its place);
     ``follow[k]``: the follower indices of ``order[k]``; ``den[k]`` and
     ``num[k]``: polynomial indices (``-1`` for a zero numerator) of its rows;
-    ``polys``: the distinct polynomials as ``(arb_poly, first and second
-    derivatives)``, ``exact_polys`` the same as ``fmpz_poly``;
+    ``polys``: the distinct polynomials as ``(arb_poly, its derivatives up to
+    series.ORDER)``, ``exact_polys`` the same as ``fmpz_poly``;
     ``names``: the start's move names; ``classes``: its proved tie classes
     (tuples of move indices, every move in exactly one)."""
 
@@ -76,8 +77,10 @@ class Layout:
         coeffs = tuple(int(c) for c in q.coeffs())
         hit2 = self._seen.get(coeffs)
         if hit2 is None:
-            a = arb_poly(list(coeffs))
-            self.polys.append((a, a.derivative(), a.derivative().derivative()))
+            ds = [arb_poly(list(coeffs))]
+            for _ in range(ORDER):
+                ds.append(ds[-1].derivative())
+            self.polys.append(tuple(ds))
             self.exact_polys.append(q)
             hit2 = self._seen[coeffs] = (len(self.polys) - 1, q)
         self._seen[key] = (hit2[0], q)

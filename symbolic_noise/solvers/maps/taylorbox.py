@@ -1,0 +1,86 @@
+"""Taylor coefficients of every value over a box beside a tie point.
+
+Next to a tie point c (:mod:`.series`), two moves often agree at c to first
+order or beyond, and only a higher derivative tells them apart on a concrete
+box.  Over a box with c at one end, with ``h = sgn (p - c)``, this module
+encloses ``f^(k)(p) / k!`` (derivatives in h) for every sent move, k up to
+:data:`~.series.ORDER`, at every p of the box at once: the polynomials'
+coefficients are their derivatives evaluated on a ball holding the box, and
+products and quotients of truncated series are formed in ball arithmetic (the
+k-th coefficient of a product at p is a sum of products of the factors' own
+coefficients at the same p, each held by its ball).
+
+A position's series over the box is its one remaining move's, where the
+anchored pruning (:func:`.enclose.enclose`) left one move that can be optimal
+strictly inside the box; elsewhere its coefficients from order 2 on are
+unknown (infinite balls): a max of two crossing functions has no second
+derivative.
+
+>>> from flint import fmpq, arb
+>>> from symbolic_noise.games.rulesets import Nim
+>>> from symbolic_noise.games.channels import get_channel
+>>> from symbolic_noise.solvers.maps.structure import Layout
+>>> lay = Layout(Nim(2), get_channel("binary"), 2)
+>>> [str(q) for q in lay.exact_polys]
+['1', '(-1)*x + 1', 'x']
+>>> [str(x) for x in poly_series(lay, arb(fmpq(1, 2)), -1)[1]][:3]     # 1 - p at 1/2, in h = 1/2 - p
+['0.500000000000000', '1.00000000000000', '0']
+"""
+
+from __future__ import annotations
+
+from math import factorial
+
+from flint import arb, arb_mat
+
+from .series import ORDER
+
+UNKNOWN = arb(0, float("inf"))
+ZERO = arb(0)
+
+
+def poly_series(layout, P, sgn: int) -> list:
+    """For every distinct polynomial q: balls of ``q^(k)(p) sgn^k / k!`` over P."""
+    return [[ds[k](P) * (sgn**k) / factorial(k) for k in range(ORDER + 1)] for ds in layout.polys]
+
+
+def move_series(num, den, fs, XS, pser) -> list:
+    """Every sent move's series (a list of ORDER + 1 balls) at one position,
+    from its followers' series of ``1 - N`` (``XS``) and psi's (``pser``)."""
+    m = len(fs)
+    flat = [j for row in num for j in row]
+    mats = [arb_mat(m, m, [pser[j][k] if j >= 0 else ZERO for j in flat]) for k in range(ORDER + 1)]
+    xs = [arb_mat(m, 1, [XS[u][k] for u in fs]) for k in range(ORDER + 1)]
+    S = []
+    for k in range(ORDER + 1):
+        acc = mats[0] * xs[k]
+        for i in range(1, k + 1):
+            acc = acc + mats[i] * xs[k - i]
+        S.append(acc.entries())
+    out = []
+    for i in range(m):
+        D = pser[den[i]]
+        f = []
+        for k in range(ORDER + 1):
+            s = S[k][i]
+            for t in range(k):
+                s = s - f[t] * D[k - t]
+            f.append(s / D[0])
+        out.append(f)
+    return out
+
+
+def follower_series(value, der, sgn, inside, fser) -> list:
+    """The series of ``1 - N`` at a position: the tight value and derivative
+    balls for orders 0 and 1, then its one remaining move's coefficients (or
+    unknown)."""
+    out = [1 - value, -der * sgn]
+    rest = [-x for x in fser[inside[0]][2:]] if len(inside) == 1 else [UNKNOWN] * (ORDER - 1)
+    return out + rest
+
+
+def terminal_series(x) -> list:
+    return [x] + [ZERO] * ORDER
+
+
+__all__ = ["follower_series", "move_series", "poly_series", "terminal_series"]
