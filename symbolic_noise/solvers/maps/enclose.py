@@ -100,10 +100,7 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
     vals, ders, mids = [], [], []
     for q, dq, *_ in layout.polys:
         v, d, vm = q(P), dq(P), q(M)
-        c = vm + d * DP
-        if c.is_finite() and v.is_finite():
-            v = v.intersection(c)
-        vals.append(v)
+        vals.append(_centred(v, vm, d, DP))
         ders.append(d)
         mids.append(vm)
     terminal = arb(1 if misere else 0)
@@ -127,9 +124,7 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
         inside = cands if not anchored else _inside(cands, fd, fser, anchor, k, toward)
         dN = reduce(lambda x, y: x.union(y), [fd[i] for i in inside])
         Nm = reduce(lambda x, y: x.max(y), fm)
-        centred = Nm + dN * DP
-        if centred.is_finite() and top.is_finite():
-            top = top.intersection(centred)
+        top = _centred(top, Nm, dN, DP)
         X[k], Xd[k], Xm[k] = 1 - top, -dN, 1 - Nm
         if anchored:
             XS[k] = follower_series(top, dN, anchor.sgn, inside, fser)
@@ -195,19 +190,24 @@ def _moves(num, den, fs, X, Xd, Xm, vals, ders, mids, DP):
         q = den[i]
         D, DD, DM = vals[q], ders[q], mids[q]
         v = S[i] / D
-        vm = Sm[i] / DM
-        if vm.is_finite():
-            vm = vm.intersection(UNIT)
-        if v.is_finite():
-            v = v.intersection(UNIT)
+        vm = _meet(Sm[i] / DM, UNIT)
+        v = _meet(v, UNIT)
         d = (Sd[i] - v * DD) / D
-        c = vm + d * DP
-        if c.is_finite() and v.is_finite():
-            v = v.intersection(c)
-        f.append(v)
+        f.append(_centred(v, vm, d, DP))
         fd.append(d)
         fm.append(vm)
     return f, fd, fm
+
+
+def _meet(x, y):
+    """The intersection of two balls that both hold the same number (x when
+    either is not finite)."""
+    return x.intersection(y) if x.is_finite() and y.is_finite() else x
+
+
+def _centred(v, vm, d, DP):
+    """A ball over the box ``v`` met with the mean-value form ``vm + d (J - m)``."""
+    return _meet(v, vm + d * DP)
 
 
 class _Key:
