@@ -213,6 +213,47 @@ def test_box_enclosures_hold_the_exact_values(a, w):
                 assert rb.ders[i].contains(chord)
 
 
+@pytest.mark.parametrize("name,arg,channel", [("nim", "6", "binary"), ("chomp", "3x3", "all"), ("kayles", "6", "binary")])
+def test_the_arb_reference_engine_agrees_too(name, arg, channel):
+    game = game_from_spec(name, arg)
+    m = build_map(game, channel, width="2^-30", engine="arb")
+    assert m.complete and agreement_problems(game, channel, m) == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 999), st.integers(1, 1000))
+def test_binary64_block_bounds_hold_the_exact_values(a, w):
+    """Over each box of a block, the binary64 bounds hold every sent move's
+    exact value at the box's ends and midpoint and the slope of its chord."""
+    from symbolic_noise.solvers.maps.floatblock import enclose_block
+
+    lo = fmpq(a, 1000)
+    boxes = [(lo, min(lo + fmpq(w, 10**k), fmpq(1))) for k in (3, 5, 7)]
+    boxes = [(x, y) for x, y in boxes if y > x]
+    game = sn.Chomp(3, 3)
+    lay = Layout(game, get_channel("king"), game.start())
+    blk = enclose_block(lay, boxes)
+    for i, (x, y) in enumerate(boxes):
+        ends = {p: point_solve(game, "king", p) for p in (x, (x + y) / 2, y)}
+        for p, ans in ends.items():
+            assert _below(blk.vlo[i], ans.value) and _below(ans.value, blk.vhi[i])
+            for j, name in enumerate(lay.names):
+                assert _below(blk.mlo[i, j], ans.move_values[name]) and _below(ans.move_values[name], blk.mhi[i, j])
+        for j, name in enumerate(lay.names):
+            chord = (ends[y].move_values[name] - ends[x].move_values[name]) / (y - x)
+            assert _below(blk.dlo[i, j], chord) and _below(chord, blk.dhi[i, j])
+
+
+def _below(u, v) -> bool:
+    """u <= v exactly, for floats and rationals."""
+    from fractions import Fraction
+
+    def q(t):
+        return Fraction(float(t)) if not hasattr(t, "p") else Fraction(int(t.p), int(t.q))
+
+    return q(u) <= q(v)
+
+
 def test_the_series_at_a_point_give_its_exact_values():
     lay = Layout(Nim(5), get_channel("binary"), 5)
     for c in (fmpq(0), fmpq(1, 2), fmpq(1, 3), fmpq(1)):

@@ -42,6 +42,9 @@ from __future__ import annotations
 
 from collections import deque
 
+from fractions import Fraction
+
+import numpy as np
 from flint import arb, ctx, fmpq
 
 from ...errors import IntervalError
@@ -49,26 +52,40 @@ from ...exact.formula import exact_number
 from ...games.channels import get_channel
 from ...games.rulesets import Nim  # noqa: F401  (the doctest's game)
 from ..onepoint.fastpoint import ball_bounds
+from ..boxes.floatbox import check_float_environment
 from .enclose import enclose
+from .floatblock import enclose_block
 from .result import Map, MapInterval
 from .series import first_nonzero, side_series
 from .structure import Layout
 
 
+#: boxes enclosed together in binary64 (:mod:`.floatblock`)
+BLOCK = 32
+#: in the binary64 sweep, boxes with an end of denominator up to this go to
+#: the arb proofs (a tie point may sit there); a search heuristic
+SIMPLE_END = 64
 #: tie points are looked for only at box ends with denominators up to this
 #: (1/2, 1/m, 0, 1 ...); a search heuristic, which decides nothing
 TIE_DENOMINATOR = 4096
 
 
 def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere: bool = False, *,
-              budget: int = 20000, min_width=None, prec: int = 128) -> Map:
+              budget: int = 20000, min_width=None, prec: int = 128, engine: str = "float") -> Map:
     """The certified map of the start's optimal moves over ``interval``.
 
     ``width``: the largest width of a change interval (a rational, or ``2^-k``);
     ``budget``: the most boxes enclosed (point enclosures and exact series
     included);
     ``min_width``: boxes this narrow are not split again (default ``width``);
-    ``prec``: arb precision in bits."""
+    ``prec``: arb precision in bits; ``engine``: ``"float"`` (boxes screened
+    in blocks in binary64, :mod:`.floatblock`, the arb proofs where those do
+    not settle a box) or ``"arb"`` (every box in arb, the reference)."""
+    kind = engine
+    if engine not in ("float", "arb"):
+        raise ValueError(f"engine must be 'float' or 'arb', not {engine!r}")
+    if engine == "float":
+        check_float_environment()
     channel = get_channel(channel)
     root = game.start() if start is None else game.check_position(start)
     a, b = (_number(x, "an end of the interval") for x in interval)
@@ -84,6 +101,7 @@ def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere:
     ctx.prec = max(prec, 64)
     try:
         engine = _Engine(game, channel, root, (a, b), misere, width, min_width, budget)
+        engine.engine = kind
         intervals = engine.run()
     finally:
         ctx.prec = old
@@ -129,6 +147,7 @@ class _Engine:
         self.points: dict = {}
         self.exact: dict = {}
         self.band: list = []
+        self.engine = "float"
 
     # ------------------------------------------------------------------ evaluations
 
@@ -155,23 +174,57 @@ class _Engine:
             v = fmpq(1 if self.misere else 0)
             return [MapInterval("proved", a, b, optimal=frozenset(), value=(v, v))]
         while queue:
-            lo, hi = queue.popleft()
-            if self.boxes >= self.budget:
-                records.append(("undecided", lo, hi))
-                continue
-            rb = self.enclose(lo, hi)
-            found = self.decide(rb)
-            if found is not None:
-                records.extend(found)
-            elif hi - lo <= self.min_width or self.boxes >= self.budget:
-                records.append(("undecided", lo, hi))
+            if self.engine == "float":
+                block = [queue.popleft() for _ in range(min(BLOCK, len(queue)))]
+                for (lo, hi), found in zip(block, self.screen(block)):
+                    self.settle(lo, hi, found, queue, records)
             else:
-                third = (hi - lo) / 3
-                c = simplest_between(lo + third, hi - third)
-                queue.extend([(lo, c), (c, hi)])
+                lo, hi = queue.popleft()
+                found = None if self.boxes >= self.budget else self.decide(self.enclose(lo, hi))
+                self.settle(lo, hi, found, queue, records)
         records.sort(key=lambda r: (r[1], r[2]))
         self.band = [(r[1], r[2], *r[-1]) for r in records if r[0] in ("proved", "change", "onesided")]
         return _assemble(records, self.width)
+
+    def settle(self, lo, hi, found, queue, records):
+        """Keep the records of a settled box, or split it (undecided at the
+        smallest width or when the budget is spent)."""
+        if found is not None:
+            records.extend(found)
+        elif hi - lo <= self.min_width or self.boxes >= self.budget:
+            records.append(("undecided", lo, hi))
+        else:
+            third = (hi - lo) / 3
+            c = simplest_between(lo + third, hi - third)
+            queue.extend([(lo, c), (c, hi)])
+
+    def screen(self, block):
+        """Records (or None) for each box of a block: binary64 enclosures of
+        the whole block first (:mod:`.floatblock`); a box whose candidates form
+        one class is proved from them, one that may hold a crossing or touch a
+        tie point goes to the arb proofs, the others are split."""
+        if self.boxes >= self.budget:
+            return [None] * len(block)
+        self.boxes += len(block)
+        blk = enclose_block(self.layout, block, self.misere)
+        out = []
+        for i, (lo, hi) in enumerate(block):
+            cands = np.flatnonzero(blk.cands[i])
+            cls = sorted({self.class_of[int(j)] for j in cands})
+            if len(cls) == 1:
+                value = (max(_exact(blk.vlo[i]), fmpq(0)), min(_exact(blk.vhi[i]), fmpq(1)))
+                out.append([("proved", lo, hi, self.names(self.classes[cls[0]]), value)])
+                continue
+            crossing = False
+            if len(cls) == 2:
+                l, r = self.rep(cls[0]), self.rep(cls[1])
+                crossing = blk.dlo[i, l] - blk.dhi[i, r] > 0 or blk.dhi[i, l] - blk.dlo[i, r] < 0
+            simple = min(lo.q, hi.q) <= SIMPLE_END
+            if (crossing or simple) and self.boxes < self.budget:
+                out.append(self.decide(self.enclose(lo, hi)))
+            else:
+                out.append(None)
+        return out
 
     def decide(self, rb):
         cls = sorted({self.class_of[i] for i in rb.candidates})
@@ -208,7 +261,7 @@ class _Engine:
         point = lo if lo == hi else None  # Newton can pin a rational c exactly
         # c may be an end of [lo, hi]: widen so that it lies strictly inside
         # (at the box's ends g is nonzero, so c is not rb.a or rb.b)
-        margin = max(self.width - (hi - lo), fmpq(0)) / 4
+        margin = self.width / 8 if hi - lo <= self.width / 2 else (hi - lo) / 64
         lo, hi = max(rb.a, lo - margin), min(rb.b, hi + margin)
         L, R = self.names(self.classes[left]), self.names(self.classes[right])
         out = []
@@ -298,6 +351,15 @@ class _Engine:
             except ZeroDivisionError:
                 self.exact[key] = None
         return self.exact[key]
+
+
+def _exact(x) -> fmpq:
+    """A finite float as the exact rational it is (an infinite one as 0 or 1:
+    the caller clips to [0, 1])."""
+    if not np.isfinite(x):
+        return fmpq(-1) if x < 0 else fmpq(2)
+    n, d = Fraction(float(x)).as_integer_ratio()
+    return fmpq(n, d)
 
 
 def _bounds(x):
