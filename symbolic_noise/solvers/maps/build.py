@@ -336,7 +336,7 @@ class _Engine:
             if j is None:
                 return None  # equal to the order kept: not decided here
             if j == 1:
-                if not ((rb.ders[r] - rb.ders[k]) * sgn > 0):
+                if not ((rb.ders[r] - rb.ders[k]) * sgn > 0 or rb.taylor[r][1] - rb.taylor[k][1] > 0):
                     return None
             elif not (rb.taylor[r][j] - rb.taylor[k][j] > 0):
                 return None

@@ -45,7 +45,7 @@ from functools import reduce
 
 from flint import arb, arb_mat, fmpq
 
-from .taylorbox import follower_series, move_series, poly_series, terminal_series
+from .taylorbox import follower_series, move_series, poly_series, terminal_series, tighten
 
 UNIT = arb(fmpq(1, 2), fmpq(1, 2))
 ZERO = arb(0)
@@ -97,6 +97,8 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
     if anchored:  # p - c over the box, c its anchored end
         toward = ball(fmpq(0), b - a) if anchor.sgn > 0 else ball(a - b, fmpq(0))
         pser = poly_series(layout, P, anchor.sgn)
+        pser_m = poly_series(layout, M, anchor.sgn)
+        dph = DP * anchor.sgn
     vals, ders, mids = [], [], []
     for q, dq, *_ in layout.polys:
         v, d, vm = q(P), dq(P), q(M)
@@ -105,17 +107,21 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
         mids.append(vm)
     terminal = arb(1 if misere else 0)
     n = len(layout.order)
-    X, Xd, Xm, XS = [None] * n, [None] * n, [None] * n, [None] * n
+    X, Xd, Xm, XS, XSm = [None] * n, [None] * n, [None] * n, [None] * n, [None] * n
     root = n - 1
     out = None
     for k in range(n):
         fs = layout.follow[k]
         if not fs:
             X[k], Xd[k], Xm[k] = 1 - terminal, ZERO, 1 - terminal
-            XS[k] = terminal_series(1 - terminal)
+            XS[k] = XSm[k] = terminal_series(1 - terminal)
             continue
         f, fd, fm = _moves(layout.num[k], layout.den[k], fs, X, Xd, Xm, vals, ders, mids, DP)
-        fser = move_series(layout.num[k], layout.den[k], fs, XS, pser) if anchored else None
+        fser = None
+        if anchored:
+            fser = move_series(layout.num[k], layout.den[k], fs, XS, pser)
+            fser_m = move_series(layout.num[k], layout.den[k], fs, XSm, pser_m)
+            tighten(fser, fser_m, dph)
         top = reduce(lambda x, y: x.max(y), f)
         floor = max((x.lower() for x in f), key=_Key)
         cands = [i for i, x in enumerate(f) if not (x.upper() < floor)]
@@ -128,6 +134,7 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
         X[k], Xd[k], Xm[k] = 1 - top, -dN, 1 - Nm
         if anchored:
             XS[k] = follower_series(top, dN, anchor.sgn, inside, fser)
+            XSm[k] = follower_series(Nm, dN, anchor.sgn, inside, fser_m)
         if k == root:
             out = RootBox(a, b, f, fd, fm, top, dN, cands, fser)
     if out is None:  # a terminal start
@@ -165,7 +172,7 @@ def _inside(cands, fd, fser, anchor, k, toward):
             if not (gap[i] + (fd[j] - fd[i]) * toward > 0):
                 out.append(i)
         elif o == 1:
-            if not ((fd[j] - fd[i]) * sgn > 0):
+            if not ((fd[j] - fd[i]) * sgn > 0 or fser[j][1] - fser[i][1] > 0):
                 out.append(i)
         elif not (fser[j][o] - fser[i][o] > 0):
             out.append(i)

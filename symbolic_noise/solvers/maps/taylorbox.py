@@ -10,6 +10,10 @@ products and quotients of truncated series are formed in ball arithmetic (the
 k-th coefficient of a product at p is a sum of products of the factors' own
 coefficients at the same p, each held by its ball).
 
+Each coefficient over the box is met with its mean-value form about the
+box's midpoint (the same series at the midpoint, plus the next coefficient
+over the box times ``h - h_m``), which keeps them narrow on wider boxes.
+
 A position's series over the box is its one remaining move's, where the
 anchored pruning (:func:`.enclose.enclose`) left one move that can be optimal
 strictly inside the box; elsewhere its coefficients from order 2 on are
@@ -70,17 +74,35 @@ def move_series(num, den, fs, XS, pser) -> list:
     return out
 
 
+def tighten(fser, fser_m, dph) -> None:
+    """Meet every move's coefficients over the box with their mean-value form
+    about the midpoint, ``T_o(m) + (o + 1) T_(o+1)(J) (h - h_m)`` (``dph``
+    holds ``h - h_m``), from the top order down; in place."""
+    for f, fm in zip(fser, fser_m):
+        for o in range(ORDER - 1, 0, -1):
+            c = fm[o] + (o + 1) * f[o + 1] * dph
+            if c.is_finite() and f[o].is_finite():
+                f[o] = f[o].intersection(c)
+            elif c.is_finite():
+                f[o] = c
+
+
 def follower_series(value, der, sgn, inside, fser) -> list:
-    """The series of ``1 - N`` at a position: the tight value and derivative
-    balls for orders 0 and 1, then its one remaining move's coefficients (or
-    unknown)."""
-    out = [1 - value, -der * sgn]
-    rest = [-x for x in fser[inside[0]][2:]] if len(inside) == 1 else [UNKNOWN] * (ORDER - 1)
-    return out + rest
+    """The series of ``1 - N`` at a position: the tight value ball for order
+    0, the derivative hull for order 1 (met with the remaining move's own
+    coefficient), then that move's coefficients (unknown where more than one
+    move remains)."""
+    first = -der * sgn
+    if len(inside) != 1:
+        return [1 - value, first] + [UNKNOWN] * (ORDER - 1)
+    own = fser[inside[0]]
+    if own[1].is_finite() and first.is_finite():
+        first = first.intersection(-own[1])
+    return [1 - value, first] + [-x for x in own[2:]]
 
 
 def terminal_series(x) -> list:
     return [x] + [ZERO] * ORDER
 
 
-__all__ = ["follower_series", "move_series", "poly_series", "terminal_series"]
+__all__ = ["follower_series", "move_series", "poly_series", "terminal_series", "tighten"]
