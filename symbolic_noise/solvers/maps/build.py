@@ -145,6 +145,7 @@ class _Engine:
         self.width, self.min_width, self.budget = width, min_width, budget
         self.boxes = 0
         self.points: dict = {}
+        self.ties: dict = {}
         self.exact: dict = {}
         self.band: list = []
         self.engine = "float"
@@ -215,16 +216,20 @@ class _Engine:
                 value = (max(_exact(blk.vlo[i]), fmpq(0)), min(_exact(blk.vhi[i]), fmpq(1)))
                 out.append([("proved", lo, hi, self.names(self.classes[cls[0]]), value)])
                 continue
-            crossing = False
-            if len(cls) == 2:
-                l, r = self.rep(cls[0]), self.rep(cls[1])
-                crossing = blk.dlo[i, l] - blk.dhi[i, r] > 0 or blk.dhi[i, l] - blk.dlo[i, r] < 0
-            simple = min(lo.q, hi.q) <= SIMPLE_END
-            if (crossing or simple) and self.boxes < self.budget:
+            crossing = len(cls) == 2 and _may_cross(blk, i, self.rep(cls[0]), self.rep(cls[1]), float(hi - lo) / 2)
+            tie = any(c.q <= SIMPLE_END and self.tie_point(c) for c in (lo, hi))
+            if (crossing or tie) and self.boxes < self.budget:
                 out.append(self.decide(self.enclose(lo, hi)))
             else:
                 out.append(None)
         return out
+
+    def tie_point(self, c) -> bool:
+        """Whether moves of two classes cannot be told apart at c by a point
+        enclosure (cached): where the tie-point proof is worth trying."""
+        if c not in self.ties:
+            self.ties[c] = len({self.class_of[i] for i in self.point(c).candidates}) >= 2
+        return self.ties[c]
 
     def decide(self, rb):
         cls = sorted({self.class_of[i] for i in rb.candidates})
@@ -351,6 +356,19 @@ class _Engine:
             except ZeroDivisionError:
                 self.exact[key] = None
         return self.exact[key]
+
+
+def _may_cross(blk, i, l, r, half) -> bool:
+    """Whether ``g = V_l - V_r`` is monotone on box i of a block and may change
+    sign there, judged from its binary64 bounds: which boxes are worth the arb
+    proof of a crossing (a search filter, which decides nothing)."""
+    glo, ghi = blk.dlo[i, l] - blk.dhi[i, r], blk.dhi[i, l] - blk.dlo[i, r]
+    if not (glo > 0 or ghi < 0):
+        return False
+    mlo, mhi = blk.mid_lo[i, l] - blk.mid_hi[i, r], blk.mid_hi[i, l] - blk.mid_lo[i, r]
+    slope = max(abs(glo), abs(ghi))
+    # g stays of one sign on the box when |g(m)| exceeds the largest change over half the box
+    return not (mlo > slope * half * 1.001 or mhi < -slope * half * 1.001)
 
 
 def _exact(x) -> fmpq:

@@ -99,8 +99,9 @@ def _meet(alo, ahi, blo, bhi):
 class Block:
     """The start position over each box of a block: ``mlo, mhi`` (boxes,
     moves) bound each sent move's value over the box, ``dlo, dhi`` its
-    derivative, ``vlo, vhi`` (boxes,) bound N, and ``cands`` marks the moves
-    that may be optimal somewhere in the box."""
+    derivative, ``vlo, vhi`` (boxes,) bound N, ``cands`` marks the moves
+    that may be optimal somewhere in the box, and ``mid_lo, mid_hi`` bound
+    each move's value at the box's midpoint."""
 
     mlo: np.ndarray
     mhi: np.ndarray
@@ -109,6 +110,8 @@ class Block:
     vlo: np.ndarray
     vhi: np.ndarray
     cands: np.ndarray
+    mid_lo: np.ndarray
+    mid_hi: np.ndarray
 
 
 def _poly_bounds(layout, boxes):
@@ -196,7 +199,7 @@ def _enclose_block(layout, boxes, misere):
         X[2][k], X[3][k] = -dNh, -dNl
         X[4][k], X[5][k] = np.maximum(_dn(1.0 - Nmh), 0.0), np.minimum(_up(1.0 - Nml), 1.0)
         if k == root:
-            out = Block(f[0], f[1], fd[0], fd[1], Nl, Nh, cands)
+            out = Block(f[0], f[1], fd[0], fd[1], Nl, Nh, cands, fm[0], fm[1])
     return out
 
 
