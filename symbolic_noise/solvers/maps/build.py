@@ -208,6 +208,11 @@ class _Engine:
             return [None] * len(block)
         self.boxes += len(block)
         blk = enclose_block(self.layout, block, self.misere)
+        ends = sorted({c for box in block for c in box if c.q <= SIMPLE_END and c not in self.ties})
+        if ends:  # which simple ends are tie points: binary64 point enclosures, all at once
+            pts = enclose_block(self.layout, [(c, c) for c in ends], self.misere)
+            for k, c in enumerate(ends):
+                self.ties[c] = len({self.class_of[int(j)] for j in np.flatnonzero(pts.cands[k])}) >= 2
         out = []
         for i, (lo, hi) in enumerate(block):
             cands = np.flatnonzero(blk.cands[i])
@@ -226,7 +231,8 @@ class _Engine:
 
     def tie_point(self, c) -> bool:
         """Whether moves of two classes cannot be told apart at c by a point
-        enclosure (cached): where the tie-point proof is worth trying."""
+        enclosure (cached; the binary64 sweep fills the cache for a block's
+        ends at once): where the tie-point proof is worth trying."""
         if c not in self.ties:
             self.ties[c] = len({self.class_of[i] for i in self.point(c).candidates}) >= 2
         return self.ties[c]

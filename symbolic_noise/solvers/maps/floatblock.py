@@ -139,7 +139,7 @@ def _poly_bounds(layout, boxes):
 
 def enclose_block(layout, boxes, misere: bool = False) -> Block:
     """Bounds for the start position over every box of ``boxes`` (a list of
-    ``(a, b)`` with a < b), see the module docstring."""
+    ``(a, b)`` with a <= b: a point is a box too), see the module docstring."""
     with np.errstate(all="ignore"):  # infinite ends (a denominator not bounded away from 0) are expected
         return _enclose_block(layout, boxes, misere)
 
