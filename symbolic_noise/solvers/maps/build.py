@@ -31,6 +31,7 @@ Anything else is bisected until the box budget or the smallest width is
 reached, and is then undecided.  Adjacent proved intervals with the same set
 merge.
 
+>>> from symbolic_noise.games.rulesets import Nim
 >>> m = build_map(Nim(3), "binary", width="1/1024")
 >>> [(iv.kind, sorted(iv.optimal if iv.kind == "proved" else iv.at)) for iv in m.intervals]
 [('proved', [0]), ('change', [0, 1, 2]), ('proved', [1]), ('change', [0, 1, 2])]
@@ -50,7 +51,6 @@ from flint import arb, ctx, fmpq
 from ...errors import IntervalError
 from ...exact.formula import exact_number
 from ...games.channels import get_channel
-from ...games.rulesets import Nim  # noqa: F401  (the doctest's game)
 from ..onepoint.fastpoint import ball_bounds
 from ..boxes.floatbox import check_float_environment
 from .enclose import enclose

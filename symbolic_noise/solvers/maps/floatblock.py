@@ -9,9 +9,10 @@ from these bounds; crossings and tie points are proved with the arb reference.
 
 Why the bounds hold
 -------------------
-Every interval is a pair of float arrays (lo, hi).  The polynomials of psi are
-evaluated per box in arb (:func:`.enclose.ball`, centred as there) and their
-ends rounded outward to floats.  Every arithmetic operation is then done in
+Every interval is a pair of float arrays (lo, hi).  The box ends are rounded
+outward to floats, the polynomials of psi evaluated by interval Horner (their
+integer coefficients are exact below 2^53, else rounded outward) and met with
+their mean-value form about the midpoint.  Every arithmetic operation is done in
 round-to-nearest binary64 (checked by
 :func:`~symbolic_noise.solvers.boxes.floatbox.check_float_environment`), whose
 result is within half an ulp of the exact one, and moved one float outward
@@ -39,9 +40,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from flint import arb
-
-from .enclose import ball
 
 _U = 2.0 ** -53
 DOWN, UP = -np.inf, np.inf
@@ -53,14 +51,6 @@ def _dn(x):
 
 def _up(x):
     return np.nextafter(x, UP)
-
-
-def _f_lo(x: arb) -> float:
-    return float(np.nextafter(float(x.lower()), DOWN)) if x.is_finite() else -np.inf
-
-
-def _f_hi(x: arb) -> float:
-    return float(np.nextafter(float(x.upper()), UP)) if x.is_finite() else np.inf
 
 
 def _mul(alo, ahi, blo, bhi):
@@ -114,27 +104,66 @@ class Block:
     mid_hi: np.ndarray
 
 
+def _coefficients(layout):
+    """(lo, hi) float arrays (polys, degree + 1) holding each polynomial's
+    integer coefficients (exactly where they fit in 53 bits), cached."""
+    cached = getattr(layout, "_float_coefficients", None)
+    if cached is not None:
+        return cached
+    polys = layout.exact_polys
+    deg = max((q.degree() for q in polys), default=0)
+    lo = np.zeros((len(polys), max(deg, 0) + 1))
+    hi = np.zeros_like(lo)
+    for j, q in enumerate(polys):
+        for i, c in enumerate(q.coeffs()):
+            c = int(c)
+            f = float(c)
+            exact = abs(c) < 2**53
+            lo[j, i] = f if exact else float(np.nextafter(f, DOWN))
+            hi[j, i] = f if exact else float(np.nextafter(f, UP))
+    layout._float_coefficients = (lo, hi)
+    return lo, hi
+
+
+def _horner(clo, chi, xlo, xhi):
+    """Interval Horner of every polynomial at every box: coefficients (Q, n),
+    x (B, 1) with ``xlo >= 0``; (B, Q) arrays, outward."""
+    rlo = np.broadcast_to(clo[:, -1], (xlo.shape[0], clo.shape[0])).copy()
+    rhi = np.broadcast_to(chi[:, -1], rlo.shape).copy()
+    for i in range(clo.shape[1] - 2, -1, -1):
+        rlo, rhi = _mul(rlo, rhi, xlo, xhi)
+        rlo, rhi = _dn(rlo + clo[:, i]), _up(rhi + chi[:, i])
+    return rlo, rhi
+
+
 def _poly_bounds(layout, boxes):
     """(lo, hi) arrays (boxes, polys + 1) of every polynomial over each box, of
     its derivative, and at each box's midpoint; the last column is the zero
-    polynomial."""
-    B, Q = len(boxes), len(layout.polys)
-    out = [np.zeros((B, Q + 1)) for _ in range(6)]
-    dp = np.zeros((2, B))
-    for i, (a, b) in enumerate(boxes):
-        m = (a + b) / 2
-        P, M = ball(a, b), arb(m)
-        D = P - M
-        dp[0, i], dp[1, i] = _f_lo(D), _f_hi(D)
-        for j, (q, dq, *_) in enumerate(layout.polys):
-            v, d, vm = q(P), dq(P), q(M)
-            c = vm + d * D
-            if c.is_finite() and v.is_finite():
-                v = v.intersection(c)
-            out[0][i, j], out[1][i, j] = _f_lo(v), _f_hi(v)
-            out[2][i, j], out[3][i, j] = _f_lo(d), _f_hi(d)
-            out[4][i, j], out[5][i, j] = _f_lo(vm), _f_hi(vm)
-    return out, dp
+    polynomial.  Interval Horner in binary64 (box ends rounded outward), the
+    value met with its mean-value form about the midpoint."""
+    from ..boxes.floatbox import q_down, q_up
+
+    B, Q = len(boxes), len(layout.exact_polys)
+    clo, chi = _coefficients(layout)
+    n = clo.shape[1]
+    dlo_c = clo[:, 1:] * np.arange(1, n) if n > 1 else np.zeros((Q, 1))
+    dhi_c = chi[:, 1:] * np.arange(1, n) if n > 1 else np.zeros((Q, 1))
+    dlo_c, dhi_c = np.minimum(dlo_c, dhi_c), np.maximum(dlo_c, dhi_c)  # (exact products of small integers)
+    a = np.array([[q_down(x)] for x, _ in boxes])
+    b = np.array([[q_up(y)] for _, y in boxes])
+    ms = [(x + y) / 2 for x, y in boxes]
+    mlo = np.array([[q_down(m)] for m in ms])
+    mhi = np.array([[q_up(m)] for m in ms])
+    vlo, vhi = _horner(clo, chi, np.maximum(a, 0.0), b)
+    dlo, dhi = _horner(dlo_c, dhi_c, np.maximum(a, 0.0), b)
+    wlo, whi = _horner(clo, chi, np.maximum(mlo, 0.0), mhi)
+    Dl, Dh = _dn(a - mhi), _up(b - mlo)
+    c = _mul(dlo, dhi, Dl, Dh)
+    vlo, vhi = _meet(vlo, vhi, _dn(wlo + c[0]), _up(whi + c[1]))
+    out = []
+    for lo, hi in ((vlo, vhi), (dlo, dhi), (wlo, whi)):
+        out += [np.concatenate([lo, np.zeros((B, 1))], axis=1), np.concatenate([hi, np.zeros((B, 1))], axis=1)]
+    return out, (Dl[:, 0], Dh[:, 0])
 
 
 def enclose_block(layout, boxes, misere: bool = False) -> Block:
