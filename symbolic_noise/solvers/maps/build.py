@@ -222,11 +222,14 @@ class _Engine:
                 out.append([("proved", lo, hi, self.names(self.classes[cls[0]]), value)])
                 continue
             crossing = len(cls) == 2 and _may_cross(blk, i, self.rep(cls[0]), self.rep(cls[1]), float(hi - lo) / 2)
-            tie = any(c.q <= SIMPLE_END and self.tie_point(c) for c in (lo, hi))
-            if (crossing or tie) and self.boxes < self.budget:
-                out.append(self.decide(self.enclose(lo, hi)))
-            else:
-                out.append(None)
+            ties = [side for side, c in (("left", lo), ("right", hi)) if c.q <= SIMPLE_END and self.tie_point(c)]
+            found = None
+            for side in ties:  # straight to the anchored proof (it encloses the box itself)
+                if found is None and self.boxes < self.budget:
+                    found = self.one_sided(_Ends(lo, hi), None, side, None)
+            if found is None and crossing and self.boxes < self.budget:
+                found = self.decide(self.enclose(lo, hi))
+            out.append(found)
         return out
 
     def tie_point(self, c) -> bool:
@@ -319,8 +322,7 @@ class _Engine:
         sgn = 1 if side == "left" else -1
         if rb.a == rb.b or c.q > TIE_DENOMINATOR:
             return None
-        at = self.point(c)
-        if len({self.class_of[i] for i in at.candidates}) < 2:
+        if not self.tie_point(c):
             return None  # c is no tie point: bisection settles the box
         ser = self.series(c, sgn)
         if ser is None:
@@ -351,7 +353,7 @@ class _Engine:
                     return None
             elif not (rb.taylor[r][j] - rb.taylor[k][j] > 0):
                 return None
-        return [("onesided", rb.a, rb.b, c, side, self.names(self.classes[R]), self.names(S), value)]
+        return [("onesided", rb.a, rb.b, c, side, self.names(self.classes[R]), self.names(S), _bounds(rb.value))]
 
     def series(self, c, sgn):
         key = (c, sgn)
@@ -362,6 +364,14 @@ class _Engine:
             except ZeroDivisionError:
                 self.exact[key] = None
         return self.exact[key]
+
+
+class _Ends:
+    """A box known by its ends only (what :meth:`_Engine.one_sided` reads
+    before it encloses the box)."""
+
+    def __init__(self, a, b):
+        self.a, self.b = a, b
 
 
 def _may_cross(blk, i, l, r, half) -> bool:
