@@ -124,6 +124,7 @@ def test_chomp_2x2_changes_at_one_third():
     m = build_map(sn.Chomp(2, 2), "king", width="2^-30")
     (c,) = m.kinds("change")
     assert c.lo < fmpq(1, 3) < c.hi and c.at == {(1, 2), (2, 1), (2, 2)}
+    assert c.point == fmpq(1, 3)  # the crossing's simplest rational, confirmed exactly
     assert c.left == {(1, 2), (2, 1)} and c.right == {(2, 2)}
 
 

@@ -14,7 +14,8 @@ each made only of certain comparisons of balls or of exact evaluations:
    box.  The box is then shrunk around c by interval Newton steps
    (``c in m - g(m) / g'(J)``), with bisection on the sign of g where Newton
    is slow, until it is at most ``width`` wide; the parts cut off are proved
-   intervals.
+   intervals.  The simplest rational of the final interval is evaluated
+   exactly: if the two classes tie there, it is c, and the map names it.
 3. **A tie point at an end.**  Where many moves tie at one rational point c
    (p = 1/2 for binary Nim, p = 0 or 1, p = 1/3 on the 2 x 2 Chomp board),
    no subdivision separates them.  The exact one-sided series at c
@@ -51,7 +52,7 @@ from flint import arb, ctx, fmpq
 from ...errors import IntervalError
 from ...exact.formula import exact_number
 from ...games.channels import get_channel
-from ..onepoint.fastpoint import ball_bounds
+from ..onepoint.fastpoint import ball_bounds, point_solve
 from ..boxes.floatbox import check_float_environment
 from .enclose import enclose
 from .floatblock import enclose_block
@@ -65,6 +66,8 @@ BLOCK = 32
 #: in the binary64 sweep, boxes with an end of denominator up to this go to
 #: the arb proofs (a tie point may sit there); a search heuristic
 SIMPLE_END = 64
+#: a change point is tried as an exact rational only up to this denominator
+MAX_EXACT_DENOMINATOR = 10**6
 #: tie points are looked for only at box ends with denominators up to this
 #: (1/2, 1/m, 0, 1 ...); a search heuristic, which decides nothing
 TIE_DENOMINATOR = 4096
@@ -272,7 +275,7 @@ class _Engine:
         sign = 1 if ga > 0 else -1
         left, right = (cls[0], cls[1]) if sign > 0 else (cls[1], cls[0])
         lo, hi = self.shrink(rb.a, rb.b, l, r, sign)
-        point = lo if lo == hi else None  # Newton can pin a rational c exactly
+        point = lo if lo == hi else self.rational_crossing(lo, hi, cls)
         # c may be an end of [lo, hi]: widen so that it lies strictly inside
         # (at the box's ends g is nonzero, so c is not rb.a or rb.b)
         margin = self.width / 8 if hi - lo <= self.width / 2 else (hi - lo) / 64
@@ -289,6 +292,19 @@ class _Engine:
     def value(self, a, b):
         """Exact bounds of N over [a, b] (one more enclosure)."""
         return _bounds(self.enclose(a, b).value)
+
+    def rational_crossing(self, lo, hi, cls):
+        """The one zero c of ``V_l - V_r`` in [lo, hi], when it is the simplest
+        rational there (p = 1/3 on the 2 x 2 Chomp board): tried by one exact
+        evaluation, which decides; None otherwise.  The difference is strictly
+        monotone on the box, so a rational where the two classes tie exactly
+        is c."""
+        r = simplest_between(lo, hi)
+        if r.q > MAX_EXACT_DENOMINATOR:
+            return None
+        ans = point_solve(self.game, self.channel, r, start=self.root, misere=self.misere)
+        both = self.names(self.classes[cls[0]]) | self.names(self.classes[cls[1]])
+        return r if ans.optimal == both else None
 
     def shrink(self, lo, hi, l, r, sign):
         """``[lo, hi]`` holding the one zero of ``V_l - V_r`` (positive left of
