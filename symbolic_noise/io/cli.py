@@ -693,6 +693,17 @@ def _add_game_arguments(p):
     )
 
 
+def _add_map_arguments(p):
+    """The game words and the options of ``map`` shared with ``solve``."""
+    p.add_argument("game", help="the game family (as for solve)")
+    p.add_argument("param", nargs="?", help="the game's parameter (heap size, board, ...)")
+    p.add_argument("--channel", help="channel (default: king for Chomp, binary for Nim and the other heap games)")
+    p.add_argument("--interval", metavar="A,B", help="map p in [A, B] (exact numbers; default 0,1)")
+    p.add_argument("--position", help="map this position instead of the start")
+    p.add_argument("--misere", action="store_true", help="misère play: the player who makes the last move loses")
+    p.add_argument("-o", "--output", help="write to this file instead of standard output")
+
+
 _METHOD_HELP = (
     "piecewise: read the grid off the exact piecewise solution; pointwise: evaluate each grid point alone,"
     " certified by ball arithmetic, exactly where balls cannot decide (ties); auto (default): piecewise when"
@@ -782,6 +793,10 @@ def build_parser() -> argparse.ArgumentParser:
     cli_grundy.add_parser(sub, _upto, _heap_cap, _emit)
 
     cli_chance.add_parser(sub, _channel, _digits, _emit)
+
+    from .cli_map import add_parser as add_map
+
+    add_map(sub, _add_map_arguments, _channel, _interval, _emit)
 
     n = sub.add_parser("nimsum", help="nim-sum of Nim heaps and the winning moves (Bouton)")
     n.add_argument("heaps", nargs="+", help="heap sizes, e.g. 7 2 5 3")

@@ -1,0 +1,477 @@
+"""Cover an interval of p by proved, change and undecided intervals.
+
+:func:`build_map` bisects the interval into boxes and encloses the start's
+moves over each (:mod:`.enclose`).  A box is settled by one of three proofs,
+each made only of certain comparisons of balls or of exact evaluations:
+
+1. **One class.**  The moves that can be optimal somewhere in the box (their
+   upper end reaches the largest lower end) all lie in one proved tie class
+   (:mod:`.structure`): the optimal set is that class on the whole box.
+2. **A crossing.**  They lie in two classes L and R, the derivative of
+   ``g = V_l - V_r`` has one sign on the box and g has opposite signs at its
+   two ends (point enclosures): g is strictly monotone, so it vanishes at
+   exactly one c, where the set is ``L | R``; every other move is below on the
+   box.  The box is then shrunk around c by interval Newton steps
+   (``c in m - g(m) / g'(J)``), with bisection on the sign of g where Newton
+   is slow, until it is at most ``width`` wide; the parts cut off are proved
+   intervals.  The simplest rational of the final interval is evaluated
+   exactly: if the two classes tie there, it is c, and the map names it.
+3. **A tie point at an end.**  Where many moves tie at one rational point c
+   (p = 1/2 for binary Nim, p = 0 or 1, p = 1/3 on the 2 x 2 Chomp board),
+   no subdivision separates them.  The exact one-sided series at c
+   (:mod:`.series`) give the set at c and the class R optimal just beside it;
+   on a box ``[c, e]`` R is shown optimal on ``(c, e]``: for each other class
+   K of the set at c, ``V_r - V_k`` has zero coefficients below some order
+   j <= series.ORDER and a positive j-th one, and its j-th derivative is
+   positive on the box (anchored enclosures, :mod:`.taylorbox`); every other move
+   is below R's lower end.  (Mirrored on ``[s, c]``.)  Split points are the
+   simplest rationals of each box's middle third, so such points become box
+   ends.
+
+Anything else is bisected until the box budget or the smallest width is
+reached, and is then undecided.  Adjacent proved intervals with the same set
+merge.
+
+>>> from symbolic_noise.games.rulesets import Nim
+>>> m = build_map(Nim(3), "binary", width="1/1024")
+>>> [(iv.kind, sorted(iv.optimal if iv.kind == "proved" else iv.at)) for iv in m.intervals]
+[('proved', [0]), ('change', [0, 1, 2]), ('proved', [1]), ('change', [0, 1, 2])]
+>>> m.intervals[1].point, m.intervals[3].point
+(1/2, 1)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from fractions import Fraction
+
+import numpy as np
+from flint import arb, ctx, fmpq
+
+from ...errors import IntervalError
+from ...exact.formula import exact_number
+from ...games.channels import get_channel
+from ..onepoint.fastpoint import ball_bounds, point_solve
+from ..boxes.floatbox import check_float_environment
+from .enclose import enclose
+from .floatblock import enclose_block
+from .result import Map, MapInterval
+from .series import first_nonzero, side_series
+from .structure import Layout
+
+
+#: boxes enclosed together in binary64 (:mod:`.floatblock`)
+BLOCK = 32
+#: in the binary64 sweep, boxes with an end of denominator up to this go to
+#: the arb proofs (a tie point may sit there); a search heuristic
+SIMPLE_END = 64
+#: a change point is tried as an exact rational only up to this denominator
+MAX_EXACT_DENOMINATOR = 10**6
+#: tie points are looked for only at box ends with denominators up to this
+#: (1/2, 1/m, 0, 1 ...); a search heuristic, which decides nothing
+TIE_DENOMINATOR = 4096
+
+
+def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere: bool = False, *,
+              budget: int = 20000, min_width=None, prec: int = 128, engine: str = "float") -> Map:
+    """The certified map of the start's optimal moves over ``interval``.
+
+    ``width``: the largest width of a change interval (a rational, or ``2^-k``);
+    ``budget``: the most boxes enclosed (point enclosures and exact series
+    included);
+    ``min_width``: boxes this narrow are not split again (default ``width``);
+    ``prec``: arb precision in bits; ``engine``: ``"float"`` (boxes screened
+    in blocks in binary64, :mod:`.floatblock`, the arb proofs where those do
+    not settle a box) or ``"arb"`` (every box in arb, the reference)."""
+    kind = engine
+    if engine not in ("float", "arb"):
+        raise ValueError(f"engine must be 'float' or 'arb', not {engine!r}")
+    if engine == "float":
+        check_float_environment()
+    channel = get_channel(channel)
+    root = game.start() if start is None else game.check_position(start)
+    a, b = (_number(x, "an end of the interval") for x in interval)
+    if not 0 <= a < b <= 1:
+        raise IntervalError(f"the interval [{a}, {b}] must satisfy 0 <= a < b <= 1")
+    width = _number(width, "the width")
+    if width <= 0:
+        raise IntervalError(f"the width must be positive, not {width}")
+    min_width = width if min_width is None else _number(min_width, "the smallest width")
+    if budget < 1:
+        raise IntervalError(f"the box budget must be at least 1, not {budget}")
+    old = ctx.prec
+    ctx.prec = max(prec, 64)
+    try:
+        engine = _Engine(game, channel, root, (a, b), misere, width, min_width, budget)
+        engine.engine = kind
+        intervals = engine.run()
+    finally:
+        ctx.prec = old
+    stats = {"boxes": engine.boxes, "series": len(engine.exact)}
+    return Map(game, channel, root, (a, b), misere, width, intervals, stats, engine.band)
+
+
+def _number(x, what):
+    if isinstance(x, str) and x.startswith("2^"):
+        try:
+            e = int(x[2:])
+        except ValueError:
+            raise IntervalError(f"{what} {x!r} is not a number") from None
+        if abs(e) > 10000:
+            raise IntervalError(f"{what} {x!r} is out of range")
+        return fmpq(2) ** e if e >= 0 else fmpq(1, 2 ** (-e))
+    return exact_number(x)
+
+
+def simplest_between(x: fmpq, y: fmpq) -> fmpq:
+    """The rational with the smallest denominator in ``[x, y]`` (``0 <= x <= y``).
+
+    >>> simplest_between(fmpq(1, 3), fmpq(2, 3)), simplest_between(fmpq(1, 6), fmpq(1, 3))
+    (1/2, 1/3)
+    """
+    fx = x.floor()
+    if x == fx:
+        return x
+    if fx + 1 <= y:
+        return fmpq(fx + 1)
+    return fx + 1 / simplest_between(1 / (y - fx), 1 / (x - fx))
+
+
+class _Engine:
+    def __init__(self, game, channel, root, interval, misere, width, min_width, budget):
+        self.game, self.channel, self.root = game, channel, root
+        self.layout = Layout(game, channel, root, interval)
+        self.classes = self.layout.classes
+        self.class_of = {i: k for k, c in enumerate(self.classes) for i in c}
+        self.interval, self.misere = interval, misere
+        self.width, self.min_width, self.budget = width, min_width, budget
+        self.boxes = 0
+        self.points: dict = {}
+        self.ties: dict = {}
+        self.exact: dict = {}
+        self.band: list = []
+        self.engine = "float"
+
+    # ------------------------------------------------------------------ evaluations
+
+    def enclose(self, a, b, anchor=None):
+        self.boxes += 1
+        return enclose(self.layout, a, b, self.misere, anchor)
+
+    def point(self, c):
+        hit = self.points.get(c)
+        if hit is None:
+            hit = self.points[c] = self.enclose(c, c)
+        return hit
+
+    def names(self, moves) -> frozenset:
+        return frozenset(self.layout.names[i] for i in moves)
+
+    # ------------------------------------------------------------------ the sweep
+
+    def run(self):
+        a, b = self.interval
+        queue = deque([(a, b)])
+        records = []
+        if not self.layout.names:  # a terminal start: nothing to choose
+            v = fmpq(1 if self.misere else 0)
+            return [MapInterval("proved", a, b, optimal=frozenset(), value=(v, v))]
+        while queue:
+            if self.engine == "float":
+                block = [queue.popleft() for _ in range(min(BLOCK, len(queue)))]
+                for (lo, hi), found in zip(block, self.screen(block)):
+                    self.settle(lo, hi, found, queue, records)
+            else:
+                lo, hi = queue.popleft()
+                found = None if self.boxes >= self.budget else self.decide(self.enclose(lo, hi))
+                self.settle(lo, hi, found, queue, records)
+        records.sort(key=lambda r: (r[1], r[2]))
+        self.band = [(r[1], r[2], *r[-1]) for r in records if r[0] in ("proved", "change", "onesided")]
+        return _assemble(records, self.width)
+
+    def settle(self, lo, hi, found, queue, records):
+        """Keep the records of a settled box, or split it (undecided at the
+        smallest width or when the budget is spent)."""
+        if found is not None:
+            records.extend(found)
+        elif hi - lo <= self.min_width or self.boxes >= self.budget:
+            records.append(("undecided", lo, hi))
+        else:
+            third = (hi - lo) / 3
+            c = simplest_between(lo + third, hi - third)
+            queue.extend([(lo, c), (c, hi)])
+
+    def screen(self, block):
+        """Records (or None) for each box of a block: binary64 enclosures of
+        the whole block first (:mod:`.floatblock`); a box whose candidates form
+        one class is proved from them, one that may hold a crossing or touch a
+        tie point goes to the arb proofs, the others are split."""
+        if self.boxes >= self.budget:
+            return [None] * len(block)
+        self.boxes += len(block)
+        blk = enclose_block(self.layout, block, self.misere)
+        ends = sorted({c for box in block for c in box if c.q <= SIMPLE_END and c not in self.ties})
+        if ends:  # which simple ends are tie points: binary64 point enclosures, all at once
+            pts = enclose_block(self.layout, [(c, c) for c in ends], self.misere)
+            for k, c in enumerate(ends):
+                self.ties[c] = len({self.class_of[int(j)] for j in np.flatnonzero(pts.cands[k])}) >= 2
+        out = []
+        for i, (lo, hi) in enumerate(block):
+            cands = np.flatnonzero(blk.cands[i])
+            cls = sorted({self.class_of[int(j)] for j in cands})
+            if len(cls) == 1:
+                value = (max(_exact(blk.vlo[i]), fmpq(0)), min(_exact(blk.vhi[i]), fmpq(1)))
+                out.append([("proved", lo, hi, self.names(self.classes[cls[0]]), value)])
+                continue
+            crossing = len(cls) == 2 and _may_cross(blk, i, self.rep(cls[0]), self.rep(cls[1]), float(hi - lo) / 2)
+            ties = [side for side, c in (("left", lo), ("right", hi)) if c.q <= SIMPLE_END and self.tie_point(c)]
+            found = None
+            for side in ties:  # straight to the anchored proof (it encloses the box itself)
+                if found is None and self.boxes < self.budget:
+                    found = self.one_sided(_Ends(lo, hi), None, side, None)
+            if found is None and crossing and self.boxes < self.budget:
+                found = self.decide(self.enclose(lo, hi))
+            out.append(found)
+        return out
+
+    def tie_point(self, c) -> bool:
+        """Whether moves of two classes cannot be told apart at c by a point
+        enclosure (cached; the binary64 sweep fills the cache for a block's
+        ends at once): where the tie-point proof is worth trying."""
+        if c not in self.ties:
+            self.ties[c] = len({self.class_of[i] for i in self.point(c).candidates}) >= 2
+        return self.ties[c]
+
+    def decide(self, rb):
+        cls = sorted({self.class_of[i] for i in rb.candidates})
+        value = _bounds(rb.value)
+        if len(cls) == 1:
+            return [("proved", rb.a, rb.b, self.names(self.classes[cls[0]]), value)]
+        if len(cls) == 2:
+            found = self.crossing(rb, cls, value)
+            if found is not None:
+                return found
+        for side in ("left", "right"):
+            found = self.one_sided(rb, cls, side, value)
+            if found is not None:
+                return found
+        return None
+
+    def rep(self, k):
+        return self.classes[k][0]
+
+    def crossing(self, rb, cls, value):
+        """Proof 2 of the module docstring, then the shrinking."""
+        l, r = self.rep(cls[0]), self.rep(cls[1])
+        gd = rb.ders[l] - rb.ders[r]
+        if not (gd > 0 or gd < 0):
+            return None
+        pa, pb = self.point(rb.a), self.point(rb.b)
+        ga = pa.moves[l] - pa.moves[r]
+        gb = pb.moves[l] - pb.moves[r]
+        if not ((ga > 0 and gb < 0) or (ga < 0 and gb > 0)):
+            return None
+        sign = 1 if ga > 0 else -1
+        left, right = (cls[0], cls[1]) if sign > 0 else (cls[1], cls[0])
+        lo, hi = self.shrink(rb.a, rb.b, l, r, sign)
+        point = lo if lo == hi else self.rational_crossing(lo, hi, cls)
+        # c may be an end of [lo, hi]: widen so that it lies strictly inside
+        # (at the box's ends g is nonzero, so c is not rb.a or rb.b)
+        margin = self.width / 8 if hi - lo <= self.width / 2 else (hi - lo) / 64
+        lo, hi = max(rb.a, lo - margin), min(rb.b, hi + margin)
+        L, R = self.names(self.classes[left]), self.names(self.classes[right])
+        out = []
+        if lo > rb.a:
+            out.append(("proved", rb.a, lo, L, self.value(rb.a, lo)))
+        out.append(("change", lo, hi, L, L | R, R, point, self.value(lo, hi)))
+        if hi < rb.b:
+            out.append(("proved", hi, rb.b, R, self.value(hi, rb.b)))
+        return out
+
+    def value(self, a, b):
+        """Exact bounds of N over [a, b] (one more enclosure)."""
+        return _bounds(self.enclose(a, b).value)
+
+    def rational_crossing(self, lo, hi, cls):
+        """The one zero c of ``V_l - V_r`` in [lo, hi], when it is the simplest
+        rational there (p = 1/3 on the 2 x 2 Chomp board): tried by one exact
+        evaluation, which decides; None otherwise.  The difference is strictly
+        monotone on the box, so a rational where the two classes tie exactly
+        is c."""
+        r = simplest_between(lo, hi)
+        if r.q > MAX_EXACT_DENOMINATOR:
+            return None
+        ans = point_solve(self.game, self.channel, r, start=self.root, misere=self.misere)
+        both = self.names(self.classes[cls[0]]) | self.names(self.classes[cls[1]])
+        return r if ans.optimal == both else None
+
+    def shrink(self, lo, hi, l, r, sign):
+        """``[lo, hi]`` holding the one zero of ``V_l - V_r`` (positive left of
+        it when ``sign > 0``), narrowed to at most ``width``."""
+        for _ in range(200):
+            if hi - lo <= self.width / 2:
+                break
+            rb = self.enclose(lo, hi)
+            m = (lo + hi) / 2
+            gd = rb.ders[l] - rb.ders[r]
+            gm = rb.mids[l] - rb.mids[r]
+            nlo, nhi = lo, hi
+            if (gd > 0 or gd < 0) and gm.is_finite():
+                newton = arb(m) - gm / gd
+                if newton.is_finite():
+                    x, y = ball_bounds(newton)
+                    nlo, nhi = max(lo, x), min(hi, y)
+            if nhi - nlo > (hi - lo) / 2:
+                if (gm > 0 and sign > 0) or (gm < 0 and sign < 0):
+                    nlo = max(nlo, m)
+                elif (gm < 0 and sign > 0) or (gm > 0 and sign < 0):
+                    nhi = min(nhi, m)
+            if (nlo, nhi) == (lo, hi):
+                break
+            lo, hi = nlo, nhi
+        return lo, hi
+
+    def one_sided(self, rb, cls, side, value):
+        """Proof 3 of the module docstring at the box's ``side`` end."""
+        c = rb.a if side == "left" else rb.b
+        sgn = 1 if side == "left" else -1
+        if rb.a == rb.b or c.q > TIE_DENOMINATOR:
+            return None
+        if not self.tie_point(c):
+            return None  # c is no tie point: bisection settles the box
+        ser = self.series(c, sgn)
+        if ser is None:
+            return None
+        S = ser.tie[-1]
+        Scls = {self.class_of[i] for i in S}
+        win = {self.class_of[i] for i in ser.best[-1]}
+        if len(win) != 1:
+            return None  # two classes agree to the order kept: not decided here
+        (R,) = win
+        rb = self.enclose(rb.a, rb.b, ser)
+        r = self.rep(R)
+        for K in {self.class_of[i] for i in rb.candidates}:
+            if K == R:
+                continue
+            k = self.rep(K)
+            if K not in Scls:
+                if not (rb.moves[k].upper() < rb.moves[r].lower()):
+                    return None
+                continue
+            j, sign = first_nonzero(ser.moves[r], ser.moves[k])
+            if sign <= 0 or j == 0:
+                return None
+            if j is None:
+                return None  # equal to the order kept: not decided here
+            if j == 1:
+                if not ((rb.ders[r] - rb.ders[k]) * sgn > 0 or rb.taylor[r][1] - rb.taylor[k][1] > 0):
+                    return None
+            elif not (rb.taylor[r][j] - rb.taylor[k][j] > 0):
+                return None
+        return [("onesided", rb.a, rb.b, c, side, self.names(self.classes[R]), self.names(S), _bounds(rb.value))]
+
+    def series(self, c, sgn):
+        key = (c, sgn)
+        if key not in self.exact:
+            self.boxes += 1  # (counted against the budget like a box)
+            try:
+                self.exact[key] = side_series(self.layout, c, sgn, self.misere)
+            except ZeroDivisionError:
+                self.exact[key] = None
+        return self.exact[key]
+
+
+class _Ends:
+    """A box known by its ends only (what :meth:`_Engine.one_sided` reads
+    before it encloses the box)."""
+
+    def __init__(self, a, b):
+        self.a, self.b = a, b
+
+
+def _may_cross(blk, i, l, r, half) -> bool:
+    """Whether ``g = V_l - V_r`` is monotone on box i of a block and may change
+    sign there, judged from its binary64 bounds: which boxes are worth the arb
+    proof of a crossing (a search filter, which decides nothing)."""
+    glo, ghi = blk.dlo[i, l] - blk.dhi[i, r], blk.dhi[i, l] - blk.dlo[i, r]
+    if not (glo > 0 or ghi < 0):
+        return False
+    mlo, mhi = blk.mid_lo[i, l] - blk.mid_hi[i, r], blk.mid_hi[i, l] - blk.mid_lo[i, r]
+    slope = max(abs(glo), abs(ghi))
+    # g stays of one sign on the box when |g(m)| exceeds the largest change over half the box
+    return not (mlo > slope * half * 1.001 or mhi < -slope * half * 1.001)
+
+
+def _exact(x) -> fmpq:
+    """A finite float as the exact rational it is (an infinite one as 0 or 1:
+    the caller clips to [0, 1])."""
+    if not np.isfinite(x):
+        return fmpq(-1) if x < 0 else fmpq(2)
+    n, d = Fraction(float(x)).as_integer_ratio()
+    return fmpq(n, d)
+
+
+def _bounds(x):
+    if not x.is_finite():
+        return (fmpq(0), fmpq(1))
+    lo, hi = ball_bounds(x)
+    return (max(lo, fmpq(0)), min(hi, fmpq(1)))
+
+
+def _hull(u, v):
+    return (min(u[0], v[0]), max(u[1], v[1]))
+
+
+def _assemble(records, width):
+    """Records of boxes (sorted) -> the map's intervals, merged."""
+    pieces = []
+    for r in records:
+        kind = r[0]
+        if kind == "proved":
+            _, lo, hi, s, value = r
+            pieces.append(MapInterval("proved", lo, hi, optimal=s, value=value))
+        elif kind == "change":
+            _, lo, hi, L, at, R, point, value = r
+            pieces.append(MapInterval("change", lo, hi, left=L, at=at, right=R, point=point, value=value))
+        elif kind == "undecided":
+            pieces.append(MapInterval("undecided", r[1], r[2]))
+        else:
+            _, lo, hi, c, side, R, S, value = r
+            if R == S:
+                pieces.append(MapInterval("proved", lo, hi, optimal=R, value=value))
+                continue
+            h = min(width / 2, (hi - lo) / 2)
+            if side == "left":
+                pieces.append(MapInterval("change", lo, lo + h, at=S, right=R, point=c, value=value))
+                pieces.append(MapInterval("proved", lo + h, hi, optimal=R, value=value))
+            else:
+                pieces.append(MapInterval("proved", lo, hi - h, optimal=R, value=value))
+                pieces.append(MapInterval("change", hi - h, hi, left=R, at=S, point=c, value=value))
+    out = []
+    for iv in pieces:
+        prev = out[-1] if out else None
+        if prev is not None and prev.kind == iv.kind == "proved" and prev.optimal == iv.optimal:
+            out[-1] = MapInterval("proved", prev.lo, iv.hi, optimal=iv.optimal, value=_hull(prev.value, iv.value))
+        elif prev is not None and prev.kind == iv.kind == "undecided":
+            out[-1] = MapInterval("undecided", prev.lo, iv.hi)
+        elif (prev is not None and prev.kind == iv.kind == "change" and prev.point is not None
+              and prev.point == iv.point and prev.right is None and iv.left is None):
+            out[-1] = MapInterval("change", prev.lo, iv.hi, left=prev.left, at=iv.at, right=iv.right,
+                                  point=iv.point, value=_hull(prev.value, iv.value))
+        else:
+            out.append(iv)
+    # a change starting at c right after a proved interval closed at c: the set
+    # there is the proved one (and equals the set at c)
+    for k in range(1, len(out)):
+        iv, prev = out[k], out[k - 1]
+        if iv.kind == "change" and iv.left is None and prev.kind == "proved":
+            out[k] = MapInterval("change", iv.lo, iv.hi, left=prev.optimal, at=iv.at, right=iv.right,
+                                 point=iv.point, value=iv.value)
+        if prev.kind == "change" and prev.right is None and iv.kind == "proved":
+            out[k - 1] = MapInterval("change", prev.lo, prev.hi, left=prev.left, at=prev.at, right=iv.optimal,
+                                     point=prev.point, value=prev.value)
+    return out
+
+
+__all__ = ["build_map", "simplest_between"]

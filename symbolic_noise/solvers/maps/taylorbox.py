@@ -1,0 +1,108 @@
+"""Taylor coefficients of every value over a box beside a tie point.
+
+Next to a tie point c (:mod:`.series`), two moves often agree at c to first
+order or beyond, and only a higher derivative tells them apart on a concrete
+box.  Over a box with c at one end, with ``h = sgn (p - c)``, this module
+encloses ``f^(k)(p) / k!`` (derivatives in h) for every sent move, k up to
+:data:`~.series.ORDER`, at every p of the box at once: the polynomials'
+coefficients are their derivatives evaluated on a ball holding the box, and
+products and quotients of truncated series are formed in ball arithmetic (the
+k-th coefficient of a product at p is a sum of products of the factors' own
+coefficients at the same p, each held by its ball).
+
+Each coefficient over the box is met with its mean-value form about the
+box's midpoint (the same series at the midpoint, plus the next coefficient
+over the box times ``h - h_m``), which keeps them narrow on wider boxes.
+
+A position's series over the box is its one remaining move's, where the
+anchored pruning (:func:`.enclose.enclose`) left one move that can be optimal
+strictly inside the box; elsewhere its coefficients from order 2 on are
+unknown (infinite balls): a max of two crossing functions has no second
+derivative.
+
+>>> from flint import fmpq, arb
+>>> from symbolic_noise.games.rulesets import Nim
+>>> from symbolic_noise.games.channels import get_channel
+>>> from symbolic_noise.solvers.maps.structure import Layout
+>>> lay = Layout(Nim(2), get_channel("binary"), 2)
+>>> [str(q) for q in lay.exact_polys]
+['1', '(-1)*x + 1', 'x']
+>>> [float(x.mid()) for x in poly_series(lay, arb(fmpq(1, 2)), -1)[1]][:3]     # 1 - p at 1/2, in h = 1/2 - p
+[0.5, 1.0, 0.0]
+"""
+
+from __future__ import annotations
+
+from math import factorial
+
+from flint import arb, arb_mat
+
+from .series import ORDER
+
+UNKNOWN = arb(0, float("inf"))
+ZERO = arb(0)
+
+
+def poly_series(layout, P, sgn: int) -> list:
+    """For every distinct polynomial q: balls of ``q^(k)(p) sgn^k / k!`` over P."""
+    return [[ds[k](P) * (sgn**k) / factorial(k) for k in range(ORDER + 1)] for ds in layout.polys]
+
+
+def move_series(num, den, fs, XS, pser) -> list:
+    """Every sent move's series (a list of ORDER + 1 balls) at one position,
+    from its followers' series of ``1 - N`` (``XS``) and psi's (``pser``)."""
+    m = len(fs)
+    flat = [j for row in num for j in row]
+    mats = [arb_mat(m, m, [pser[j][k] if j >= 0 else ZERO for j in flat]) for k in range(ORDER + 1)]
+    xs = [arb_mat(m, 1, [XS[u][k] for u in fs]) for k in range(ORDER + 1)]
+    S = []
+    for k in range(ORDER + 1):
+        acc = mats[0] * xs[k]
+        for i in range(1, k + 1):
+            acc = acc + mats[i] * xs[k - i]
+        S.append(acc.entries())
+    out = []
+    for i in range(m):
+        D = pser[den[i]]
+        f = []
+        for k in range(ORDER + 1):
+            s = S[k][i]
+            for t in range(k):
+                s = s - f[t] * D[k - t]
+            f.append(s / D[0])
+        out.append(f)
+    return out
+
+
+def tighten(fser, fser_m, dph) -> None:
+    """Meet every move's coefficients over the box with their mean-value form
+    about the midpoint, ``T_o(m) + (o + 1) T_(o+1)(J) (h - h_m)`` (``dph``
+    holds ``h - h_m``), from the top order down; in place."""
+    for f, fm in zip(fser, fser_m):
+        for o in range(ORDER - 1, 0, -1):
+            c = fm[o] + (o + 1) * f[o + 1] * dph
+            if c.is_finite() and f[o].is_finite():
+                f[o] = f[o].intersection(c)
+            elif c.is_finite():
+                f[o] = c
+
+
+def follower_series(value, der, sgn, inside, fser) -> list:
+    """The series of ``1 - N`` at a position: the tight value ball for order
+    0, the derivative hull for order 1 (met with the remaining move's own
+    coefficient), then that move's coefficients (unknown where more than one
+    move remains)."""
+    first = -der * sgn
+    if len(inside) != 1:
+        return [1 - value, first] + [UNKNOWN] * (ORDER - 1)
+    own = fser[inside[0]]
+    if own[1].is_finite() and first.is_finite():
+        first = first.intersection(-own[1])
+    return [1 - value, first] + [-x for x in own[2:]]
+
+
+def terminal_series(x) -> list:
+    return [x] + [ZERO] * ORDER
+
+
+__all__ = ["follower_series", "move_series", "poly_series", "terminal_series", "tighten"]

@@ -1,0 +1,300 @@
+"""Maps agree with the exact piecewise solver and with exact values at one p.
+
+Every exact change of the start's optimal set (from ``solve``) must lie in
+exactly one change interval of the map, with the same sets on either side and
+at the point; every change interval must hold exactly one exact change; every
+proved interval's set must be the exact optimal set at its ends and midpoint,
+and its value enclosure must hold the exact value there.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from flint import fmpq
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import symbolic_noise as sn
+from symbolic_noise.errors import IntervalError
+from symbolic_noise.games.channels import get_channel
+from symbolic_noise.games.registry import game_from_spec
+from symbolic_noise.games.rulesets import Nim
+from symbolic_noise.solvers.maps import build_map, simplest_between
+from symbolic_noise.solvers.maps.enclose import enclose
+from symbolic_noise.solvers.maps.series import side_series
+from symbolic_noise.solvers.maps.structure import Layout
+from symbolic_noise.solvers.onepoint.fastpoint import point_solve
+
+
+def exact_changes(f):
+    """(point, set on the left, set at the point, set on the right) for every
+    point where the exact optimal set changes (the ends included; a side
+    outside the interval is None)."""
+    pts, labels, at = f.points, f.labels, f.point_labels
+    out = []
+    for j, x in enumerate(pts):
+        left = labels[j - 1] if j > 0 else None
+        right = labels[j] if j < len(pts) - 1 else None
+        if any(s is not None and s != at[j] for s in (left, right)):
+            out.append((x, left, at[j], right))
+    return out
+
+
+def agreement_problems(game, channel, m, misere=False):
+    f = sn.solve(game, channel, misere=misere).value()
+    problems = []
+    changes = exact_changes(f)
+
+    def holds(iv, x):
+        return x.compare(iv.lo) >= 0 and x.compare(iv.hi) <= 0
+
+    for x, left, at, right in changes:
+        hits = [iv for iv in m.kinds("change") if holds(iv, x)]
+        if len(hits) != 1:
+            problems.append(f"the exact change at {x} lies in {len(hits)} change intervals")
+            continue
+        iv = hits[0]
+        if iv.at != at or (iv.left is not None and iv.left != left) or (iv.right is not None and iv.right != right):
+            problems.append(f"at {x}: exact {left} {at} {right}, map {iv.left} {iv.at} {iv.right}")
+    for iv in m.kinds("change"):
+        inside = [x for x, *_ in changes if holds(iv, x)]
+        if len(inside) != 1:
+            problems.append(f"{iv.claims()} holds {len(inside)} exact changes")
+        if iv.width > m.width:
+            problems.append(f"{iv.claims()} is wider than {m.width}")
+        if iv.point is not None and not any(x.compare(iv.point) == 0 for x in inside):
+            problems.append(f"{iv.claims()} names the wrong point")
+    for iv in m.kinds("proved"):
+        for p in (iv.lo, (iv.lo + iv.hi) / 2, iv.hi):
+            if f.label_at(p) != iv.optimal:
+                problems.append(f"{iv.claims()}, but the exact set at {p} is {f.label_at(p)}")
+            if not iv.value[0] <= f(p) <= iv.value[1]:
+                problems.append(f"N({p}) = {f(p)} is outside {iv.value}")
+    ends = [iv for iv in m.intervals]
+    if ends[0].lo != m.interval[0] or ends[-1].hi != m.interval[1]:
+        problems.append("the map does not cover the interval")
+    if any(a.hi != b.lo for a, b in zip(ends, ends[1:])):
+        problems.append("consecutive intervals do not share their ends")
+    return problems
+
+
+CASES = [("nim", str(k), "binary", False) for k in (2, 3, 4, 5, 6, 7, 8, 9, 12, 16)] + [
+    ("nim", "5", "binary", True),
+    ("nim", "6", "binary", True),
+    ("chomp", "2x2", "king", False),
+    ("chomp", "2x3", "king", False),
+    ("chomp", "3x3", "king", False),
+    ("chomp", "3x3", "rook", False),
+    ("chomp", "3x3", "all", False),
+    ("chomp", "3x3", "chebyshev", False),
+    ("chomp", "3x3", "king", True),
+    ("chomp", "4x4", "king", False),
+    ("chomp", "4x4", "all", False),
+    ("nim", "5", "uniform", False),
+    ("nim", "6", "binary-gray", False),
+    ("nim", "5", "tremble", False),
+    ("kayles", "6", "binary", False),
+    ("kayles", "8", "binary", False),
+    ("0.137", "8", "binary", False),
+    ("subtraction:1,2", "7", "binary", False),
+    ("subtraction:2,3", "9", "binary", False),
+]
+
+
+@pytest.mark.parametrize("name,arg,channel,misere", CASES)
+def test_the_map_agrees_with_the_exact_solver(name, arg, channel, misere):
+    game = game_from_spec(name, arg)
+    m = build_map(game, channel, misere=misere, width="2^-40")
+    assert m.complete, [iv.claims() for iv in m.kinds("undecided")]
+    assert agreement_problems(game, channel, m, misere) == []
+
+
+def test_nim_3_changes_at_one_half_with_every_move_tied():
+    """theory.md 3.1: send 0 below 1/2, send 1 above, all three tie at 1/2."""
+    m = build_map(Nim(3), "binary", width="2^-30")
+    (half,) = [iv for iv in m.kinds("change") if iv.lo <= fmpq(1, 2) <= iv.hi]
+    assert (half.left, half.at, half.right, half.point) == ({0}, {0, 1, 2}, {1}, fmpq(1, 2))
+    assert [iv.optimal for iv in m.kinds("proved")] == [{0}, {1}]
+
+
+def test_chomp_2x2_changes_at_one_third():
+    """theory.md 3.2: N = max{p, (1 - p)/2}, all three moves tie at p = 1/3."""
+    m = build_map(sn.Chomp(2, 2), "king", width="2^-30")
+    (c,) = m.kinds("change")
+    assert c.lo < fmpq(1, 3) < c.hi and c.at == {(1, 2), (2, 1), (2, 2)}
+    assert c.point == fmpq(1, 3)  # the crossing's simplest rational, confirmed exactly
+    assert c.left == {(1, 2), (2, 1)} and c.right == {(2, 2)}
+
+
+def test_a_small_budget_leaves_undecided_intervals_and_claims_only_truths():
+    game = game_from_spec("nim", "9")
+    m = build_map(game, "binary", budget=12)
+    assert not m.complete
+    undecided = m.kinds("undecided")
+    for problem in agreement_problems(game, "binary", m):
+        # the only complaint allowed: an exact change the map left undecided
+        assert "lies in 0 change intervals" in problem
+        x = problem.split(" at ")[1].split(" lies")[0]
+        assert any(iv.lo <= fmpq(x) <= iv.hi for iv in undecided) if "/" in x or x.isdigit() else True
+
+
+def test_moves_tied_for_reasons_the_engine_cannot_prove_stay_undecided():
+    """Subtraction {1, 3} from 8: both moves lead to positions of equal value
+    (N_7 = N_5), so they tie for every p, but neither their rows nor a
+    symmetry say so; the map must not guess a set."""
+    game = game_from_spec("subtraction:1,3", "8")
+    m = build_map(game, "binary", budget=300)
+    assert not m.complete
+    assert agreement_problems(game, "binary", m) == []
+    exact = sn.solve(game, "binary").value()
+    assert all(lab == frozenset({"8->7", "8->5"}) for lab in exact.labels)
+
+
+def test_a_wrong_claim_is_caught_by_the_agreement_check():
+    """The checker used above is not vacuous: a map that puts nim 3's change
+    anywhere but at 1/2, or claims the wrong set, fails it."""
+    m = build_map(Nim(3), "binary", width="2^-30")
+    from dataclasses import replace
+
+    moved = [replace(iv, lo=iv.lo - fmpq(1, 10), hi=iv.hi - fmpq(1, 10)) if iv.point == fmpq(1, 2) else iv
+             for iv in m.intervals]
+    wrong_set = [replace(iv, optimal=frozenset({2})) if iv.kind == "proved" else iv for iv in m.intervals]
+    for intervals in (moved, wrong_set):
+        forged = replace(m, intervals=intervals)
+        assert agreement_problems(Nim(3), "binary", forged)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_map_holds_at_random_rational_p(k):
+    p = fmpq(k, 10**6)
+    for game, channel in ((Nim(7), "binary"), (sn.Chomp(3, 3), "king")):
+        m = _cached_map(game, channel)
+        exact = point_solve(game, channel, p)
+        for iv in m.interval_at(p):
+            if iv.kind == "proved":
+                assert exact.optimal == iv.optimal
+                assert iv.value[0] <= exact.value <= iv.value[1]
+            elif iv.kind == "change":
+                assert exact.optimal in (iv.left, iv.at, iv.right)
+                assert iv.value[0] <= exact.value <= iv.value[1]
+
+
+_MAPS: dict = {}
+
+
+def _cached_map(game, channel):
+    key = (game.key(), channel)
+    if key not in _MAPS:
+        _MAPS[key] = build_map(game, channel, width="2^-30")
+    return _MAPS[key]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 999), st.integers(1, 1000))
+def test_box_enclosures_hold_the_exact_values(a, w):
+    """Over a box, every sent move's ball holds its exact value at the box's
+    ends and midpoint, and the derivative ball holds the slope of a chord."""
+    lo = fmpq(a, 1000)
+    hi = min(lo + fmpq(w, 10**6), fmpq(1))
+    game = sn.Chomp(3, 3)
+    lay = Layout(game, get_channel("rook"), game.start())
+    rb = enclose(lay, lo, hi)
+    exact = {p: point_solve(game, "rook", p) for p in (lo, (lo + hi) / 2, hi)}
+    for p, ans in exact.items():
+        assert rb.value.contains(ans.value)
+        for i, name in enumerate(lay.names):
+            assert rb.moves[i].contains(ans.move_values[name])
+    if hi > lo:
+        for i, name in enumerate(lay.names):
+            if lay.names[i] in exact[lo].optimal or True:
+                chord = (exact[hi].move_values[name] - exact[lo].move_values[name]) / (hi - lo)
+                assert rb.ders[i].contains(chord)
+
+
+@pytest.mark.parametrize("name,arg,channel", [("nim", "6", "binary"), ("chomp", "3x3", "all"), ("kayles", "6", "binary")])
+def test_the_arb_reference_engine_agrees_too(name, arg, channel):
+    game = game_from_spec(name, arg)
+    m = build_map(game, channel, width="2^-30", engine="arb")
+    assert m.complete and agreement_problems(game, channel, m) == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 999), st.integers(1, 1000))
+def test_binary64_block_bounds_hold_the_exact_values(a, w):
+    """Over each box of a block, the binary64 bounds hold every sent move's
+    exact value at the box's ends and midpoint and the slope of its chord."""
+    from symbolic_noise.solvers.maps.floatblock import enclose_block
+
+    lo = fmpq(a, 1000)
+    boxes = [(lo, min(lo + fmpq(w, 10**k), fmpq(1))) for k in (3, 5, 7)]
+    boxes = [(x, y) for x, y in boxes if y > x]
+    game = sn.Chomp(3, 3)
+    lay = Layout(game, get_channel("king"), game.start())
+    blk = enclose_block(lay, boxes)
+    for i, (x, y) in enumerate(boxes):
+        ends = {p: point_solve(game, "king", p) for p in (x, (x + y) / 2, y)}
+        for p, ans in ends.items():
+            assert _below(blk.vlo[i], ans.value) and _below(ans.value, blk.vhi[i])
+            for j, name in enumerate(lay.names):
+                assert _below(blk.mlo[i, j], ans.move_values[name]) and _below(ans.move_values[name], blk.mhi[i, j])
+        for j, name in enumerate(lay.names):
+            chord = (ends[y].move_values[name] - ends[x].move_values[name]) / (y - x)
+            assert _below(blk.dlo[i, j], chord) and _below(chord, blk.dhi[i, j])
+
+
+def _below(u, v) -> bool:
+    """u <= v exactly, for floats and rationals."""
+    from fractions import Fraction
+
+    def q(t):
+        return Fraction(float(t)) if not hasattr(t, "p") else Fraction(int(t.p), int(t.q))
+
+    return q(u) <= q(v)
+
+
+def test_the_series_at_a_point_give_its_exact_values():
+    lay = Layout(Nim(5), get_channel("binary"), 5)
+    for c in (fmpq(0), fmpq(1, 2), fmpq(1, 3), fmpq(1)):
+        exact = point_solve(Nim(5), "binary", c)
+        for sgn in (1, -1):
+            s = side_series(lay, c, sgn)
+            assert s.value[-1][0] == exact.value
+            assert {lay.names[i] for i in s.tie[-1]} == exact.optimal
+
+
+def test_simplest_between():
+    assert simplest_between(fmpq(1, 3), fmpq(2, 3)) == fmpq(1, 2)
+    assert simplest_between(fmpq(3, 10), fmpq(4, 10)) == fmpq(1, 3)
+    assert simplest_between(fmpq(0), fmpq(1, 2)) == 0
+
+
+def test_bad_intervals_and_widths_are_refused():
+    with pytest.raises(IntervalError):
+        build_map(Nim(3), "binary", interval=("1/2", "1/4"))
+    with pytest.raises(IntervalError):
+        build_map(Nim(3), "binary", width="0")
+    with pytest.raises(IntervalError):
+        build_map(Nim(3), "binary", interval=("0", "2"))
+
+
+def test_a_sub_interval_and_a_terminal_start():
+    m = build_map(Nim(3), "binary", interval=("1/4", "3/4"), width="2^-20")
+    assert (m.intervals[0].lo, m.intervals[-1].hi) == (fmpq(1, 4), fmpq(3, 4))
+    assert [iv.kind for iv in m.intervals] == ["proved", "change", "proved"]
+    t = build_map(Nim(0), "binary")
+    assert [(iv.kind, iv.optimal, iv.value) for iv in t.intervals] == [("proved", frozenset(), (0, 0))]
+
+
+def test_text_and_json_carry_the_provenance():
+    m = build_map(Nim(3), "binary", width="2^-20")
+    data = json.loads(json.dumps(m.to_json()))
+    assert data["meta"]["method"] == "map" and data["meta"]["game"]["family"] == "nim"
+    kinds = [iv["kind"] for iv in data["intervals"]]
+    assert kinds == ["proved", "change", "proved", "change"]
+    assert data["intervals"][1]["point"] == "1/2" and data["intervals"][1]["at"] == [0, 1, 2]
+    text = str(m)
+    assert "# method: map" in text and "0 -> 0, 1, 2 -> 1 at p = 1/2" in text
+    assert "<table" in m._repr_html_()
