@@ -60,14 +60,23 @@ class RootBox:
     lower end, or their difference with the best move at the midpoint is
     positive on J (:func:`_prune`)."""
 
+    #: the left end of the box J
     a: fmpq
+    #: the right end of the box J
     b: fmpq
+    #: balls holding each sent move's value over J
     moves: list
+    #: balls holding each sent move's derivative over J
     ders: list
+    #: balls holding each sent move's value at the midpoint of J
     mids: list
+    #: a ball holding N over J
     value: arb
+    #: a ball holding the derivatives of N over J (the hull over its candidate moves)
     der: arb
+    #: the moves that may be optimal somewhere in J
     candidates: list
+    #: Taylor coefficients of the moves beside a tie point, when the box was anchored there
     taylor: list | None = None
 
 

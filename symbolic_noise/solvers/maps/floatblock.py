@@ -93,14 +93,23 @@ class Block:
     that may be optimal somewhere in the box, and ``mid_lo, mid_hi`` bound
     each move's value at the box's midpoint."""
 
+    #: lower bounds of each sent move's value over each box
     mlo: np.ndarray
+    #: upper bounds of each sent move's value over each box
     mhi: np.ndarray
+    #: lower bounds of each sent move's derivative over each box
     dlo: np.ndarray
+    #: upper bounds of each sent move's derivative over each box
     dhi: np.ndarray
+    #: lower bounds of N over each box
     vlo: np.ndarray
+    #: upper bounds of N over each box
     vhi: np.ndarray
+    #: the moves that may be optimal somewhere in each box
     cands: np.ndarray
+    #: lower bounds of each sent move's value at each box's midpoint
     mid_lo: np.ndarray
+    #: upper bounds of each sent move's value at each box's midpoint
     mid_hi: np.ndarray
 
 

@@ -52,14 +52,23 @@ class SideSeries:
     to ORDER);
     ``moves``: the start's moves' series (coefficients of h^0, h^1, ...)."""
 
+    #: the tie point
     c: fmpq
+    #: the side, +1 to the right of c and -1 to the left
     sgn: int
+    #: per position, the moves equal at c (its exact optimal set there)
     tie: list
+    #: per position, the tie moves grouped by equal first-order coefficient
     flat: list
+    #: per position, the moves whose series is the largest to ORDER
     best: list
+    #: the start's moves' series, coefficients of h^0, h^1, ...
     moves: list
+    #: per position, the series of its value N
     value: list
+    #: per position and move, how far the move is below the value at c, exactly
     gap: list
+    #: per position and move, the first order at which its series falls below the best move's
     order: list
 
 

@@ -49,7 +49,9 @@ class Layout:
         self.game, self.channel, self.root = game, channel, root
         self.order = tuple(game.positions(root))
         self.index = {v: k for k, v in enumerate(self.order)}
+        #: psi's distinct polynomials, as tuples of integer coefficients
         self.polys: list = []
+        #: the same polynomials as ``fmpz_poly``
         self.exact_polys: list = []
         self._seen: dict = {}
         self.follow, self.den, self.num = [], [], []

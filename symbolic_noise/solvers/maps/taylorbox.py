@@ -102,6 +102,7 @@ def follower_series(value, der, sgn, inside, fser) -> list:
 
 
 def terminal_series(x) -> list:
+    """The series of a constant ``x`` (a position without moves): x, then zeros to ORDER."""
     return [x] + [ZERO] * ORDER
 
 
