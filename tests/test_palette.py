@@ -171,3 +171,22 @@ def test_a_collision_keeps_the_move_colour_with_another_hatching():
     assert second.face == move_colour("take 1") and second.hatch == HATCHES[1]
     # moves without a natural number (a Kayles split) get an unhatched colour
     assert move_style("5->2+2").hatch == "" and move_style("5->2+2") == move_style("5->2+2")
+
+
+def test_maps_draw_each_move_in_its_own_colour():
+    """The map's ribbon uses the same look per move as plot, atlas and phase."""
+    from matplotlib.colors import to_hex
+
+    from symbolic_noise import Nim
+    from symbolic_noise.io.mapplot import map_figure
+    from symbolic_noise.io.palette import move_colour
+    from symbolic_noise.solvers.maps import build_map
+
+    m = build_map(Nim(5), "binary", width="2^-20")
+    fig = map_figure(m)
+    ribbon = [p for p in fig.axes[1].patches if p.get_gid() == "ribbon"]
+    proved = [iv for iv in m.intervals if iv.kind == "proved"]
+    assert len(ribbon) == len(proved) >= 3
+    for patch, iv in zip(ribbon, proved):
+        assert len(iv.optimal) == 1 and to_hex(patch.get_facecolor()) == to_hex(move_colour(next(iter(iv.optimal))))
+    assert fig.axes[0].get_title().endswith("normal play")

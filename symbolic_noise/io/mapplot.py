@@ -1,7 +1,8 @@
 """A map drawn: the optimal moves as a ribbon under the band of N.
 
-Each proved interval is a coloured stretch of the ribbon (one colour per
-optimal-move set) and a grey rectangle spanning its enclosure of N; change
+Each proved interval is a stretch of the ribbon in its optimal-move set's look
+(:mod:`symbolic_noise.io.palette`, the same as in every other figure) and a grey
+rectangle spanning its enclosure of N; change
 intervals are thin vertical rules, undecided intervals hatched.  Floats are
 drawing coordinates only.  Artists carry a ``gid`` (``band``, ``ribbon``,
 ``change``, ``undecided``).
@@ -21,10 +22,8 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from .reports import moves_text, provenance, title
-
-_PALETTE = ["#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3", "#8C8C8C",
-            "#CCB974", "#64B5CD"]
+from .palette import MoveColours, apply_style, legend_handles
+from .reports import moves_text, provenance
 
 
 def map_figure(m) -> Figure:
@@ -32,12 +31,13 @@ def map_figure(m) -> Figure:
     fig = Figure(figsize=(7.0, 4.5))
     ax = fig.add_axes((0.1, 0.36, 0.85, 0.56))
     rib = fig.add_axes((0.1, 0.2, 0.85, 0.06), sharex=ax)
-    colours: dict = {}
+    colours = MoveColours()
     for iv in m.intervals:
         x0, x1 = float(iv.lo), float(iv.hi)
         if iv.kind == "proved":
-            c = colours.setdefault(iv.optimal, _PALETTE[len(colours) % len(_PALETTE)])
-            rib.add_patch(Rectangle((x0, 0), x1 - x0, 1, color=c, lw=0, gid="ribbon"))
+            patch = Rectangle((x0, 0), x1 - x0, 1, lw=0, gid="ribbon")
+            apply_style(patch, colours.style(iv.optimal))
+            rib.add_patch(patch)
         elif iv.kind == "change":
             ax.axvline((x0 + x1) / 2, color="k", lw=0.6, ls=":", gid="change")
         else:
@@ -50,13 +50,14 @@ def map_figure(m) -> Figure:
     ax.set_xlim(a, b)
     ax.set_ylim(-0.04, 1.04)
     ax.set_ylabel("N(p)")
-    ax.set_title(title(m), fontsize=9)
+    from .plots import figure_title
+
+    ax.set_title(figure_title(m), fontsize=9)
     rib.set_yticks([])
     rib.set_xlabel("p")
-    for s, c in colours.items():
-        rib.plot([], [], color=c, lw=6, label=moves_text(s))
-    if colours:
-        fig.legend(*rib.get_legend_handles_labels(), loc="lower center", ncol=min(len(colours), 4), fontsize=7,
+    handles = legend_handles(colours, moves_text)
+    if handles:
+        fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 4), fontsize=7,
                    frameon=False, title="optimal moves", title_fontsize=7)
     return fig
 
