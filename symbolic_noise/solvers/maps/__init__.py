@@ -5,15 +5,15 @@ proved intervals (the optimal-move set, proved, with an enclosure of N),
 change intervals (exactly one change of the set inside, with the sets either
 side) and undecided intervals (the budget ran out).  Rooms:
 
-* :mod:`.structure` -- the positions, followers and psi laid out once, and the
+* :mod:`~symbolic_noise.solvers.maps.structure` -- the positions, followers and psi laid out once, and the
   start's proved tie classes (equal rows, respected symmetries);
-* :mod:`.series` -- exact one-sided Taylor series of every value at a tie
+* :mod:`~symbolic_noise.solvers.maps.series` -- exact one-sided Taylor series of every value at a tie
   point, which pick the moves optimal just beside it;
-* :mod:`.enclose` -- arb enclosures of every value, derivative and midpoint
+* :mod:`~symbolic_noise.solvers.maps.enclose` -- arb enclosures of every value, derivative and midpoint
   value over one box of p, followers first, with the mean-value form;
-* :mod:`.build` -- the sweep: boxes, the three proofs (one class, a crossing,
+* :mod:`~symbolic_noise.solvers.maps.build` -- the sweep: boxes, the three proofs (one class, a crossing,
   a tie point at an end), shrinking of change intervals, merging;
-* :mod:`.result` -- :class:`Map` and :class:`MapInterval`, the data.
+* :mod:`~symbolic_noise.solvers.maps.result` -- :class:`Map` and :class:`MapInterval`, the data.
 
 Rendering (text, JSON with provenance, HTML) is :mod:`symbolic_noise.io.mapreport`.
 

@@ -1,12 +1,12 @@
 """Cover an interval of p by proved, change and undecided intervals.
 
 :func:`build_map` bisects the interval into boxes and encloses the start's
-moves over each (:mod:`.enclose`).  A box is settled by one of three proofs,
+moves over each (:mod:`~symbolic_noise.solvers.maps.enclose`).  A box is settled by one of three proofs,
 each made only of certain comparisons of balls or of exact evaluations:
 
 1. **One class.**  The moves that can be optimal somewhere in the box (their
    upper end reaches the largest lower end) all lie in one proved tie class
-   (:mod:`.structure`): the optimal set is that class on the whole box.
+   (:mod:`~symbolic_noise.solvers.maps.structure`): the optimal set is that class on the whole box.
 2. **A crossing.**  They lie in two classes L and R, the derivative of
    ``g = V_l - V_r`` has one sign on the box and g has opposite signs at its
    two ends (point enclosures): g is strictly monotone, so it vanishes at
@@ -19,11 +19,11 @@ each made only of certain comparisons of balls or of exact evaluations:
 3. **A tie point at an end.**  Where many moves tie at one rational point c
    (p = 1/2 for binary Nim, p = 0 or 1, p = 1/3 on the 2 x 2 Chomp board),
    no subdivision separates them.  The exact one-sided series at c
-   (:mod:`.series`) give the set at c and the class R optimal just beside it;
+   (:mod:`~symbolic_noise.solvers.maps.series`) give the set at c and the class R optimal just beside it;
    on a box ``[c, e]`` R is shown optimal on ``(c, e]``: for each other class
    K of the set at c, ``V_r - V_k`` has zero coefficients below some order
    j <= series.ORDER and a positive j-th one, and its j-th derivative is
-   positive on the box (anchored enclosures, :mod:`.taylorbox`); every other move
+   positive on the box (anchored enclosures, :mod:`~symbolic_noise.solvers.maps.taylorbox`); every other move
    is below R's lower end.  (Mirrored on ``[s, c]``.)  Split points are the
    simplest rationals of each box's middle third, so such points become box
    ends.
@@ -61,7 +61,7 @@ from .series import first_nonzero, side_series
 from .structure import Layout
 
 
-#: boxes enclosed together in binary64 (:mod:`.floatblock`)
+#: boxes enclosed together in binary64 (:mod:`~symbolic_noise.solvers.maps.floatblock`)
 BLOCK = 32
 #: in the binary64 sweep, boxes with an end of denominator up to this go to
 #: the arb proofs (a tie point may sit there); a search heuristic
@@ -82,7 +82,7 @@ def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere:
     included);
     ``min_width``: boxes this narrow are not split again (default ``width``);
     ``prec``: arb precision in bits; ``engine``: ``"float"`` (boxes screened
-    in blocks in binary64, :mod:`.floatblock`, the arb proofs where those do
+    in blocks in binary64, :mod:`~symbolic_noise.solvers.maps.floatblock`, the arb proofs where those do
     not settle a box) or ``"arb"`` (every box in arb, the reference)."""
     kind = engine
     if engine not in ("float", "arb"):
@@ -204,7 +204,7 @@ class _Engine:
 
     def screen(self, block):
         """Records (or None) for each box of a block: binary64 enclosures of
-        the whole block first (:mod:`.floatblock`); a box whose candidates form
+        the whole block first (:mod:`~symbolic_noise.solvers.maps.floatblock`); a box whose candidates form
         one class is proved from them, one that may hold a crossing or touch a
         tie point goes to the arb proofs, the others are split."""
         if self.boxes >= self.budget:

@@ -98,7 +98,7 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
     mean value theorem only needs the generalised gradient strictly inside the
     box: a follower's kink at c would otherwise put both slopes into every
     derivative above it).  Anchored, the Taylor coefficients of every move
-    over the box are carried too (:mod:`.taylorbox`, ``RootBox.taylor``)."""
+    over the box are carried too (:mod:`~symbolic_noise.solvers.maps.taylorbox`, ``RootBox.taylor``)."""
     m = (a + b) / 2
     P, M = ball(a, b), arb(m)
     DP = P - M

@@ -1,8 +1,8 @@
-"""The box enclosures of :mod:`.enclose`, for a block of boxes at once, in binary64.
+"""The box enclosures of :mod:`~symbolic_noise.solvers.maps.enclose`, for a block of boxes at once, in binary64.
 
 The same recursion (values, Clarke-hull derivatives, midpoint values, the
 mean-value form, the pruning of moves certainly below) as
-:func:`.enclose.enclose`, on numpy arrays of shape (boxes, moves): one pass
+:func:`~symbolic_noise.solvers.maps.enclose.enclose`, on numpy arrays of shape (boxes, moves): one pass
 over the positions serves a whole block of boxes, which is what makes maps
 fast.  It screens: a box whose candidates form one proved tie class is settled
 from these bounds; crossings and tie points are proved with the arb reference.

@@ -11,8 +11,8 @@ the value of each position near c on that side is the series of its best move,
 to the order kept (:data:`ORDER`), all in exact rationals.
 
 What the series prove alone is only "for p close enough to c"; a map needs a
-concrete box, which :mod:`.build` gets by adding the sign of a derivative on
-the box (:mod:`.enclose`): if ``V_r - V_k`` has zero coefficients below order
+concrete box, which :mod:`~symbolic_noise.solvers.maps.build` gets by adding the sign of a derivative on
+the box (:mod:`~symbolic_noise.solvers.maps.enclose`): if ``V_r - V_k`` has zero coefficients below order
 j at c and its j-th derivative has one sign on the box, it has that sign on
 the whole box minus c.
 

@@ -4,7 +4,7 @@ A map encloses the same recursion over thousands of boxes of p, so everything
 that does not depend on the box is computed once here: the positions below the
 start (followers first), each position's followers as indices, and psi as a
 common denominator per row over numerators, every polynomial stored once
-(:class:`Layout`).  Over a box, :mod:`.enclose` evaluates each distinct
+(:class:`Layout`).  Over a box, :mod:`~symbolic_noise.solvers.maps.enclose` evaluates each distinct
 polynomial once and gathers the matrices from these indices.
 
 It also finds the start's **proved tie classes**: moves whose values are equal

@@ -1,6 +1,6 @@
 """Taylor coefficients of every value over a box beside a tie point.
 
-Next to a tie point c (:mod:`.series`), two moves often agree at c to first
+Next to a tie point c (:mod:`~symbolic_noise.solvers.maps.series`), two moves often agree at c to first
 order or beyond, and only a higher derivative tells them apart on a concrete
 box.  Over a box with c at one end, with ``h = sgn (p - c)``, this module
 encloses ``f^(k)(p) / k!`` (derivatives in h) for every sent move, k up to
@@ -15,7 +15,7 @@ box's midpoint (the same series at the midpoint, plus the next coefficient
 over the box times ``h - h_m``), which keeps them narrow on wider boxes.
 
 A position's series over the box is its one remaining move's, where the
-anchored pruning (:func:`.enclose.enclose`) left one move that can be optimal
+anchored pruning (:func:`~symbolic_noise.solvers.maps.enclose.enclose`) left one move that can be optimal
 strictly inside the box; elsewhere its coefficients from order 2 on are
 unknown (infinite balls): a max of two crossing functions has no second
 derivative.
