@@ -57,6 +57,8 @@ JSON_CASES = [
     ("grundy 4.3 --until-proven --format json --quiet", "octal:4.3", False),
     ("phase nim 3 --format json", "nim", False),
     ("phase nim 3 --locate 1/4,1/3 --format json", "nim", False),
+    ("map nim 3 --width 2^-20 --format json", "nim", False),
+    ("map chomp 2x2 --misere --width 2^-20 --format json", "chomp", True),
 ]
 
 
@@ -75,9 +77,11 @@ def test_every_json_output_carries_the_record(capsys, line, family, misere):
     ("table chomp 2x3 --step 1/2 --method pointwise", "# ", "chomp"),
     ("table nim 4 --step 1/2 --format latex", "% ", "nim"),
     ("solve nim 4 --format latex", "% ", "nim"),
+    ("map nim 4 --width 2^-20", "# ", "nim"),
 ])
 def test_every_commented_format_carries_the_record(capsys, line, prefix, family):
-    check_comments(out_of(capsys, line.split() + ["--no-cache"]), prefix, family)
+    argv = line.split() + ([] if line.startswith("map ") else ["--no-cache"])  # a map uses no cache
+    check_comments(out_of(capsys, argv), prefix, family)
 
 
 @pytest.mark.parametrize("line, title", [
