@@ -69,3 +69,20 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     _, err = capsys.readouterr()
     assert code == 2
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_progress_reports_the_settled_share_of_the_interval():
+    from symbolic_noise import Nim
+    from symbolic_noise.solvers.maps import build_map
+
+    seen = []
+    build_map(Nim(5), "binary", width="2^-20", progress=lambda done, total: seen.append((done, total)))
+    assert seen and all(t == 1000 for _, t in seen)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1][0] == 1000  # the whole of [0, 1], once
+
+
+@pytest.mark.parametrize("width", ["2^٤٠", "2^-1_0", "2^", "2^--3"])
+def test_widths_are_read_in_ascii_digits_only(capsys, width):
+    assert main(["map", "nim", "3", "--width", width, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a number" in err

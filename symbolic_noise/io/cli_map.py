@@ -44,8 +44,14 @@ def run(args, channel_of, interval_of, emit) -> int:
     channel = channel_of(args, game)
     interval = interval_of(args.interval) if args.interval else (0, 1)
     start = None if args.position is None else game.parse_position(args.position)
-    m = build_map(game, channel, start=start, interval=interval, width=args.width, misere=args.misere,
-                  budget=args.budget)
+    import sys
+
+    from .cli import _ProgressBar
+
+    with _ProgressBar(game, not (args.quiet or not sys.stderr.isatty()), unit="thousandths of the interval",
+                      what="mapping") as bar:
+        m = build_map(game, channel, start=start, interval=interval, width=args.width, misere=args.misere,
+                      budget=args.budget, progress=bar)
     if args.plot:
         from .mapplot import plot_map
 
@@ -73,6 +79,7 @@ def add_parser(sub, add_game_arguments_min, channel_of, interval_of, emit) -> No
                     help="most boxes of p enclosed (default 200000); what is left is undecided")
     mp.add_argument("--format", choices=("text", "json"), default="text")
     mp.add_argument("--no-header", action="store_true", help="text without the provenance comment lines")
+    mp.add_argument("--quiet", action="store_true", help="no progress bar (there is none when standard error is not a terminal)")
     mp.add_argument("--plot", metavar="FILE", help="also draw the map: the optimal moves as a ribbon, N as a band")
     mp.set_defaults(func=lambda args: run(args, channel_of, interval_of, emit))
 

@@ -74,7 +74,7 @@ TIE_DENOMINATOR = 4096
 
 
 def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere: bool = False, *,
-              budget: int = 20000, min_width=None, prec: int = 128, engine: str = "float") -> Map:
+              budget: int = 20000, min_width=None, prec: int = 128, engine: str = "float", progress=None) -> Map:
     """The certified map of the start's optimal moves over ``interval``.
 
     ``width``: the largest width of a change interval (a rational, or ``2^-k``);
@@ -83,7 +83,9 @@ def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere:
     ``min_width``: boxes this narrow are not split again (default ``width``);
     ``prec``: arb precision in bits; ``engine``: ``"float"`` (boxes screened
     in blocks in binary64, :mod:`~symbolic_noise.solvers.maps.floatblock`, the arb proofs where those do
-    not settle a box) or ``"arb"`` (every box in arb, the reference)."""
+    not settle a box) or ``"arb"`` (every box in arb, the reference);
+    ``progress(settled, 1000)``, if given, is told the thousandths of the
+    interval settled as boxes are settled."""
     kind = engine
     if engine not in ("float", "arb"):
         raise ValueError(f"engine must be 'float' or 'arb', not {engine!r}")
@@ -105,6 +107,7 @@ def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere:
     try:
         engine = _Engine(game, channel, root, (a, b), misere, width, min_width, budget)
         engine.engine = kind
+        engine.progress = progress
         intervals = engine.run()
     finally:
         ctx.prec = old
@@ -114,10 +117,15 @@ def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere:
 
 def _number(x, what):
     if isinstance(x, str) and x.startswith("2^"):
+        from ...exact.formula import parse_whole  # ASCII digits only, as every number read
+
+        digits = x[2:]
+        negative = digits.startswith("-")
         try:
-            e = int(x[2:])
-        except ValueError:
-            raise IntervalError(f"{what} {x!r} is not a number") from None
+            e = parse_whole(digits[1:] if negative else digits, what, 0, 10**9, IntervalError)
+        except IntervalError:
+            raise IntervalError(f"{what} {x[:40]!r} is not a number") from None
+        e = -e if negative else e
         if abs(e) > 10000:
             raise IntervalError(f"{what} {x!r} is out of range")
         return fmpq(2) ** e if e >= 0 else fmpq(1, 2 ** (-e))
@@ -152,6 +160,9 @@ class _Engine:
         self.exact: dict = {}
         self.band: list = []
         self.engine = "float"
+        #: called with ``(settled, total)`` in thousandths of the interval as boxes settle
+        self.progress = None
+        self._settled = fmpq(0)
 
     # ------------------------------------------------------------------ evaluations
 
@@ -193,10 +204,12 @@ class _Engine:
     def settle(self, lo, hi, found, queue, records):
         """Keep the records of a settled box, or split it (undecided at the
         smallest width or when the budget is spent)."""
-        if found is not None:
-            records.extend(found)
-        elif hi - lo <= self.min_width or self.boxes >= self.budget:
-            records.append(("undecided", lo, hi))
+        if found is not None or hi - lo <= self.min_width or self.boxes >= self.budget:
+            records.extend(found if found is not None else [("undecided", lo, hi)])
+            if self.progress is not None:
+                a, b = self.interval
+                self._settled += hi - lo
+                self.progress(int(1000 * self._settled / (b - a)), 1000)
         else:
             third = (hi - lo) / 3
             c = simplest_between(lo + third, hi - third)
