@@ -198,6 +198,16 @@ def check_phase(k: int, work: str, timings: list) -> None:
                            f" the two-player solver {ref.value} {sorted(ref.optimal)}")
 
 
+class _Timings(list):
+    """The timing rows, each also printed (flushed) to standard error as it
+    comes, so that a run stopped early still shows how far it got."""
+
+    def append(self, row) -> None:
+        super().append(row)
+        case, step, t = row
+        print(f"  done: {case}  {step}  {t:.2f} s", file=sys.stderr, flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small cases (a minute), to test this script")
@@ -217,7 +227,7 @@ def main() -> int:
         print(f"reusing the cache {cache}: 'solve' times below are warm, not cold")
     wanted = (lambda name: args.only in name) if args.only else (lambda name: True)
     cases = [c for c in cases if wanted(" ".join(c[0]))]
-    timings: list = []
+    timings: list = _Timings()
     failed = False
     for spec, channel in cases:
         try:
