@@ -193,17 +193,17 @@ def cmd_compare(args, game, channel, channel_from_spec, interval, start) -> str:
     """Run ``compare``: the report of :func:`~symbolic_noise.analysis.knowing.value_of_knowing` in the chosen format."""
     from ..analysis.knowing import value_of_knowing
 
+    from ..games.provenance import record
+
     opponent = None if args.opponent_channel is None else channel_from_spec(args.opponent_channel, game)
+    informed, against = _strategy(args.strategy, game), _strategy(args.against, game)  # each file read once
     k = value_of_knowing(
-        game, channel, reading=args.reading, strategy=_strategy(args.strategy, game),
-        against=_strategy(args.against, game), opponent_channel=opponent,
+        game, channel, reading=args.reading, strategy=informed, against=against, opponent_channel=opponent,
         interval=interval, start=start, misere=args.misere,
     )
     name = channel.name if opponent is None else f"{channel.name} vs {opponent.name}"
-    from ..games.provenance import record
-
     meta = record(game, channel, position=start, misere=args.misere, interval=interval, opponent=opponent,
                   method=f"value of knowing: N[{k.strategy} vs {k.strategy if k.reading == 'both' else k.against}]"
                          f" - N[{k.against} vs {k.against}], piecewise",
-                  strategies=[_strategy(args.strategy, game), _strategy(args.against, game)])
+                  strategies=[informed, against])
     return compare_report(k, game, name, interval, args.digits, args.format, meta)
