@@ -112,7 +112,8 @@ def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere:
     finally:
         ctx.prec = old
     stats = {"boxes": engine.boxes, "series": len(engine.exact)}
-    return Map(game, channel, root, (a, b), misere, width, intervals, stats, engine.band)
+    proofs = sorted(engine.proofs, key=lambda r: (r[1], r[2]))
+    return Map(game, channel, root, (a, b), misere, width, intervals, stats, engine.band, proofs)
 
 
 def _number(x, what):
@@ -159,6 +160,8 @@ class _Engine:
         self.ties: dict = {}
         self.exact: dict = {}
         self.band: list = []
+        #: one entry per settled box: what proves it (see :attr:`Map.proofs`)
+        self.proofs: list = []
         self.engine = "float"
         #: called with ``(settled, total)`` in thousandths of the interval as boxes settle
         self.progress = None
@@ -235,7 +238,9 @@ class _Engine:
             cls = sorted({self.class_of[int(j)] for j in cands})
             if len(cls) == 1:
                 value = (max(_exact(blk.vlo[i]), fmpq(0)), min(_exact(blk.vhi[i]), fmpq(1)))
-                out.append([("proved", lo, hi, self.names(self.classes[cls[0]]), value)])
+                names = self.names(self.classes[cls[0]])
+                self.proofs.append(("class", lo, hi, names))
+                out.append([("proved", lo, hi, names, value)])
                 continue
             crossing = len(cls) == 2 and _may_cross(blk, i, self.rep(cls[0]), self.rep(cls[1]), float(hi - lo) / 2)
             ties = [side for side, c in (("left", lo), ("right", hi)) if c.q <= SIMPLE_END and self.tie_point(c)]
@@ -260,7 +265,9 @@ class _Engine:
         cls = sorted({self.class_of[i] for i in rb.candidates})
         value = _bounds(rb.value)
         if len(cls) == 1:
-            return [("proved", rb.a, rb.b, self.names(self.classes[cls[0]]), value)]
+            names = self.names(self.classes[cls[0]])
+            self.proofs.append(("class", rb.a, rb.b, names))
+            return [("proved", rb.a, rb.b, names, value)]
         if len(cls) == 2:
             found = self.crossing(rb, cls, value)
             if found is not None:
@@ -294,6 +301,7 @@ class _Engine:
         margin = self.width / 8 if hi - lo <= self.width / 2 else (hi - lo) / 64
         lo, hi = max(rb.a, lo - margin), min(rb.b, hi + margin)
         L, R = self.names(self.classes[left]), self.names(self.classes[right])
+        self.proofs.append(("crossing", rb.a, rb.b, L, R, lo, hi, point))
         out = []
         if lo > rb.a:
             out.append(("proved", rb.a, lo, L, self.value(rb.a, lo)))
@@ -382,7 +390,9 @@ class _Engine:
                     return None
             elif not (rb.taylor[r][j] - rb.taylor[k][j] > 0):
                 return None
-        return [("onesided", rb.a, rb.b, c, side, self.names(self.classes[R]), self.names(S), _bounds(rb.value))]
+        names = self.names(self.classes[R])
+        self.proofs.append(("onesided", rb.a, rb.b, c, side, names, self.names(S)))
+        return [("onesided", rb.a, rb.b, c, side, names, self.names(S), _bounds(rb.value))]
 
     def series(self, c, sgn):
         key = (c, sgn)

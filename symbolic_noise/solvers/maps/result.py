@@ -74,7 +74,20 @@ class Map:
     ``intervals`` cover ``interval`` in order, consecutive ones sharing an end;
     ``stats`` counts the work (boxes enclosed, exact series computed);
     ``band``: ``(lo, hi, vlo, vhi)`` for every settled box, ``vlo <= N <= vhi``
-    on ``[lo, hi]`` (finer than the merged intervals' enclosures: for plots)."""
+    on ``[lo, hi]`` (finer than the merged intervals' enclosures: for plots);
+    ``proofs``: what proves each settled box, in order of p, one of
+
+    * ``("class", lo, hi, S)``: the moves that can be optimal on the box all
+      lie in the proved tie class S (move names);
+    * ``("crossing", a, b, L, R, lo, hi, point)``: on [a, b] only the classes
+      L and R can be optimal, their difference is strictly monotone and
+      changes sign, so the set is L, then ``L | R`` at one c in [lo, hi],
+      then R (``point``: c when known exactly, else None);
+    * ``("onesided", a, b, c, side, R, S)``: c is the ``side`` end of [a, b],
+      the set at c is S and R on the rest of the box (exact series at c,
+      anchored enclosures over the box).
+
+    Undecided boxes have no entry."""
 
     game: object
     channel: object
@@ -85,6 +98,7 @@ class Map:
     intervals: list
     stats: dict = field(default_factory=dict)
     band: list = field(default_factory=list)
+    proofs: list = field(default_factory=list)
 
     def kinds(self, kind: str) -> list:
         """The intervals of one kind, in order."""
