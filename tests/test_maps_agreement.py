@@ -342,6 +342,21 @@ def test_the_map_of_a_sub_interval_agrees(name, arg, channel, misere, interval):
                                                             for x in interval)
 
 
+START = [("chomp", "4x4", "king", (4, 4, 4, 3)), ("chomp", "4x4", "rook", (4, 1, 1, 1)),
+         ("nim", "3,5", "binary", (3, 4)), ("kayles", "9", "binary", (4, 4))]
+
+
+@pytest.mark.parametrize("name,arg,channel,start", START)
+def test_the_map_of_another_position_agrees(name, arg, channel, start):
+    """``start=``: the map of a position below the start against the exact
+    solve of that position."""
+    game = game_from_spec(name, arg)
+    m = build_map(game, channel, start=start)
+    f = sn.solve(game, channel, start=start).value()
+    assert m.start == start and agreement_problems(m, f) == []
+    assert unexplained(m, f, Layout(game, get_channel(channel), start), 20000) == []
+
+
 # ---------------------------------------------------------------------------------------- widths
 
 @pytest.mark.parametrize("width", ["2^-120", "2^-200"])
