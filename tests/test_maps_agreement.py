@@ -155,7 +155,8 @@ def proof_problems(m, f) -> list:
             L, R, lo, hi, point = rec[3:]
             inside = [x for x, *_ in exact_changes(f, a, b) if x.compare(a) > 0 and x.compare(b) < 0]
             if len(inside) != 1 or not _in(inside[0], lo, hi):
-                out.append(f"crossing proof on [{a}, {b}]: exact changes {[str(x) for x in inside]}, claimed in [{lo}, {hi}]")
+                where = [str(x) for x in inside]
+                out.append(f"crossing proof on [{a}, {b}]: exact changes at {where}, claimed in [{lo}, {hi}]")
                 continue
             x = inside[0]
             left, right = sets_in(f, a, x, True, False), sets_in(f, x, b, False, True)
@@ -251,7 +252,7 @@ def check(name, arg, channel, misere=False, interval=(0, 1), width="2^-40", budg
 # ---------------------------------------------------------------------------------------- whole range
 
 CASES = (
-    [("nim", str(k), "binary", False) for k in (10, 11, 13, 14, 15, 17, 20)]
+    [("nim", str(k), "binary", False) for k in (10, 11, 13, 15, 20)]
     + [("nim", str(k), "binary", True) for k in (9, 13)]
     + [
         ("nim", "3,4", "binary", False),
@@ -279,7 +280,6 @@ CASES = (
         ("subtraction:1,2,3", "8", "binary", False),
         ("subtraction:1,2,3", "8", "tremble", False),
         ("subtraction:2,5,7", "9", "binary", False),
-        ("lasker", "5", "binary", False),
     ]
 )
 
@@ -292,7 +292,6 @@ def test_the_map_agrees_with_the_exact_solver_everywhere(name, arg, channel, mis
 #: cases with undecided intervals: each must be explained, the rest must agree
 LIMITS = [
     ("dawson-kayles", "7", "binary", False),  # order-2 contact at p = 0 (see unexplained)
-    ("dawson-kayles", "8", "binary", False),  # 8->6 and 8->2+4 equal on (1/2, 1]; order 3 at 0
     ("0.137", "6", "binary", False),
     ("0.07", "9", "binary", False),
     ("subtraction:1,3", "7", "binary", False),  # every move equal for every p
@@ -305,14 +304,14 @@ LIMITS = [
 
 @pytest.mark.parametrize("name,arg,channel,misere", LIMITS)
 def test_undecided_intervals_are_known_limits_and_the_rest_agrees(name, arg, channel, misere):
-    check(name, arg, channel, misere, budget=1500, complete=False)
+    check(name, arg, channel, misere, budget=600, complete=False)
 
 
 def test_a_set_of_equal_moves_of_two_classes_is_never_claimed():
     """Dawson's Kayles from 8: on (1/2, 1] the exact optimal set is two moves
     with equal values that no proof here can show equal; the map leaves that
     part undecided (and claims nothing false anywhere)."""
-    m, f = check("dawson-kayles", "8", "binary", budget=1500, complete=False)
+    m, f = check("dawson-kayles", "8", "binary", budget=600, complete=False)
     assert f.label_at(fmpq(3, 4)) == {"8->6", "8->2+4"}
     assert all(iv.kind == "undecided" for iv in m.interval_at(fmpq(3, 4)))
 
@@ -409,7 +408,7 @@ def _map(case, width="2^-30"):
     return _MAPS[case, width]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(FAMILY), st.data())
 def test_one_exact_point_agrees_with_a_proved_interval(case, data):
     """A random rational p inside a proved interval: the exact one-point
@@ -426,7 +425,7 @@ def test_one_exact_point_agrees_with_a_proved_interval(case, data):
     assert iv.value[0] <= ans.value <= iv.value[1]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(FAMILY), st.data())
 def test_one_exact_point_agrees_with_a_change_interval(case, data):
     """A random rational p inside a change interval: the exact set is one of
