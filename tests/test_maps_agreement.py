@@ -44,7 +44,7 @@ from symbolic_noise.errors import ChannelNotApplicableError
 from symbolic_noise.games.channels import get_channel
 from symbolic_noise.games.registry import game_from_spec
 from symbolic_noise.games.rulesets import Nim
-from symbolic_noise.solvers.maps import build_map
+from symbolic_noise.solvers.maps import build_map, simplest_between
 from symbolic_noise.solvers.maps.series import ORDER, first_nonzero, side_series
 from symbolic_noise.solvers.maps.structure import Layout
 from symbolic_noise.solvers.onepoint.fastpoint import point_solve
@@ -373,6 +373,26 @@ def test_a_width_beyond_the_highest_precision_leaves_the_crossing_undecided():
     points 1/2 and 1 are still exact."""
     m, _ = check("nim", "5", "binary", width="2^-5000", complete=False)
     assert len(m.kinds("undecided")) == 1 and [iv.point for iv in m.kinds("change")] == [fmpq(1, 2), fmpq(1)]
+
+
+def test_a_width_near_the_highest_precision_is_met():
+    """2^-4000: the change intervals are narrowed at up to 4096 bits, and the
+    simplest rational of so narrow an interval is found without recursion."""
+    m, _ = check("nim", "5", "binary", width="2^-4000")
+    assert len(m.kinds("change")) == 3 and all(iv.width <= m.width for iv in m.kinds("change"))
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 10**6), st.integers(1, 10**4))
+def test_simplest_between_has_the_smallest_denominator(n, d, w):
+    x = fmpq(n % d, d)
+    y = x + fmpq(w, 10**9)
+    r = simplest_between(x, y)
+    assert x <= r <= y
+    assert all((x * k).ceil() > (y * k).floor() for k in range(1, int(r.q)))
+    lo = x + fmpq(1, 3**3000)  # a continued fraction thousands of terms long
+    hi = lo + fmpq(1, 2**5000)
+    assert lo <= simplest_between(lo, hi) <= hi
 
 
 # ---------------------------------------------------------------------------------------- per-player channels

@@ -144,12 +144,20 @@ def simplest_between(x: fmpq, y: fmpq) -> fmpq:
     >>> simplest_between(fmpq(1, 3), fmpq(2, 3)), simplest_between(fmpq(1, 6), fmpq(1, 3))
     (1/2, 1/3)
     """
-    fx = x.floor()
-    if x == fx:
-        return x
-    if fx + 1 <= y:
-        return fmpq(fx + 1)
-    return fx + 1 / simplest_between(1 / (y - fx), 1 / (x - fx))
+    terms = []  # the continued fraction shared by x and y, as far as they agree
+    while True:
+        fx = x.floor()
+        if x == fx:
+            out = x
+            break
+        if fx + 1 <= y:
+            out = fmpq(fx + 1)
+            break
+        terms.append(fx)
+        x, y = 1 / (y - fx), 1 / (x - fx)
+    for t in reversed(terms):
+        out = t + 1 / out
+    return out
 
 
 class _Engine:
