@@ -13,8 +13,10 @@ each made only of certain comparisons of balls or of exact evaluations:
    exactly one c, where the set is ``L | R``; every other move is below on the
    box.  The box is then shrunk around c by interval Newton steps
    (``c in m - g(m) / g'(J)``), with bisection on the sign of g where Newton
-   is slow, until it is at most ``width`` wide; the parts cut off are proved
-   intervals.  The simplest rational of the final interval is evaluated
+   is slow, until it is at most ``width`` wide (doubling the arb precision
+   where the balls are as wide as the interval; beyond :data:`MAX_PREC` bits
+   the middle is left undecided rather than wider than ``width``); the parts
+   cut off are proved intervals.  The simplest rational of the final interval is evaluated
    exactly: if the two classes tie there, it is c, and the map names it.
 3. **A tie point at an end.**  Where many moves tie at one rational point c
    (p = 1/2 for binary Nim, p = 0 or 1, p = 1/3 on the 2 x 2 Chomp board),
@@ -68,6 +70,9 @@ BLOCK = 32
 SIMPLE_END = 64
 #: a change point is tried as an exact rational only up to this denominator
 MAX_EXACT_DENOMINATOR = 10**6
+#: the most bits of precision a change interval is narrowed with (the
+#: narrowing doubles the precision when the balls are as wide as the interval)
+MAX_PREC = 4096
 #: tie points are looked for only at box ends with denominators up to this
 #: (1/2, 1/m, 0, 1 ...); a search heuristic, which decides nothing
 TIE_DENOMINATOR = 4096
@@ -144,12 +149,20 @@ def simplest_between(x: fmpq, y: fmpq) -> fmpq:
     >>> simplest_between(fmpq(1, 3), fmpq(2, 3)), simplest_between(fmpq(1, 6), fmpq(1, 3))
     (1/2, 1/3)
     """
-    fx = x.floor()
-    if x == fx:
-        return x
-    if fx + 1 <= y:
-        return fmpq(fx + 1)
-    return fx + 1 / simplest_between(1 / (y - fx), 1 / (x - fx))
+    terms = []  # the continued fraction shared by x and y, as far as they agree
+    while True:
+        fx = x.floor()
+        if x == fx:
+            out = x
+            break
+        if fx + 1 <= y:
+            out = fmpq(fx + 1)
+            break
+        terms.append(fx)
+        x, y = 1 / (y - fx), 1 / (x - fx)
+    for t in reversed(terms):
+        out = t + 1 / out
+    return out
 
 
 class _Engine:
@@ -346,17 +359,22 @@ class _Engine:
         left, right = (cls[0], cls[1]) if sign > 0 else (cls[1], cls[0])
         lo, hi = self.shrink(rb.a, rb.b, l, r, sign, fast=True) if fast else (rb.a, rb.b)
         lo, hi = self.shrink(lo, hi, l, r, sign)
-        point = lo if lo == hi else self.rational_crossing(lo, hi, cls)
+        narrow = hi - lo <= self.width / 2
+        point = lo if lo == hi else self.rational_crossing(lo, hi, cls) if narrow else None
         # c may be an end of [lo, hi]: widen so that it lies strictly inside
         # (at the box's ends g is nonzero, so c is not rb.a or rb.b)
-        margin = self.width / 8 if hi - lo <= self.width / 2 else (hi - lo) / 64
+        margin = self.width / 8 if narrow else (hi - lo) / 64
         lo, hi = max(rb.a, lo - margin), min(rb.b, hi + margin)
         L, R = self.names(self.classes[left]), self.names(self.classes[right])
-        self.proofs.append(("crossing", rb.a, rb.b, L, R, lo, hi, point))
         out = []
         if lo > rb.a:
             out.append(("proved", rb.a, lo, L, self.value(rb.a, lo, fast)))
-        out.append(("change", lo, hi, L, L | R, R, point, self.value(lo, hi, fast)))
+        if narrow:
+            self.proofs.append(("crossing", rb.a, rb.b, L, R, lo, hi, point))
+            out.append(("change", lo, hi, L, L | R, R, point, self.value(lo, hi, fast)))
+        else:  # not narrowed to the width even at the highest precision: the middle claims nothing
+            self.proofs.append(("crossing", rb.a, rb.b, L, R, lo, hi, None))
+            out.append(("undecided", lo, hi))
         if hi < rb.b:
             out.append(("proved", hi, rb.b, R, self.value(hi, rb.b, fast)))
         return out
@@ -380,29 +398,40 @@ class _Engine:
 
     def shrink(self, lo, hi, l, r, sign, fast=False):
         """``[lo, hi]`` holding the one zero of ``V_l - V_r`` (positive left of
-        it when ``sign > 0``), narrowed to at most ``width`` (or as far as the
-        enclosures allow)."""
-        for _ in range(200):
-            if hi - lo <= self.width / 2:
-                break
-            rb = self.enclose(lo, hi, fast=fast)
-            m = (lo + hi) / 2
-            gd = rb.ders[l] - rb.ders[r]
-            gm = rb.mids[l] - rb.mids[r]
-            nlo, nhi = lo, hi
-            if (gd > 0 or gd < 0) and gm.is_finite():
-                newton = arb(m) - gm / gd
-                if newton.is_finite():
-                    x, y = ball_bounds(newton)
-                    nlo, nhi = max(lo, x), min(hi, y)
-            if nhi - nlo > (hi - lo) / 2:
-                if (gm > 0 and sign > 0) or (gm < 0 and sign < 0):
-                    nlo = max(nlo, m)
-                elif (gm < 0 and sign > 0) or (gm > 0 and sign < 0):
-                    nhi = min(nhi, m)
-            if (nlo, nhi) == (lo, hi):
-                break
-            lo, hi = nlo, nhi
+        it when ``sign > 0``), narrowed to at most ``width`` if it can be.
+
+        A step that does not halve the interval means the balls are as wide
+        as the interval: in arb the precision is doubled (up to
+        :data:`MAX_PREC` bits) and the step tried again; with ``fast``
+        (binary64 enclosures) the narrowing stops there, for arb to go on."""
+        start = ctx.prec
+        try:
+            for _ in range(400):
+                if hi - lo <= self.width / 2:
+                    break
+                rb = self.enclose(lo, hi, fast=fast)
+                m = (lo + hi) / 2
+                gd = rb.ders[l] - rb.ders[r]
+                gm = rb.mids[l] - rb.mids[r]
+                nlo, nhi = lo, hi
+                if (gd > 0 or gd < 0) and gm.is_finite():
+                    newton = arb(m) - gm / gd
+                    if newton.is_finite():
+                        x, y = ball_bounds(newton)
+                        nlo, nhi = max(lo, x), min(hi, y)
+                if nhi - nlo > (hi - lo) / 2:
+                    if (gm > 0 and sign > 0) or (gm < 0 and sign < 0):
+                        nlo = max(nlo, m)
+                    elif (gm < 0 and sign > 0) or (gm > 0 and sign < 0):
+                        nhi = min(nhi, m)
+                if nhi - nlo > (hi - lo) / 2:  # the balls are too wide for this interval
+                    if fast or ctx.prec >= MAX_PREC:
+                        lo, hi = nlo, nhi
+                        break
+                    ctx.prec = min(2 * ctx.prec, MAX_PREC)
+                lo, hi = nlo, nhi
+        finally:
+            ctx.prec = start
         return lo, hi
 
     def one_sided(self, rb, cls, side, value):
