@@ -618,7 +618,7 @@ def verify_map_document(document, *, progress=None) -> list[MapVerified]:
     prec = document["prec"]
     _need(type(prec) is int and PRECISIONS[0] <= prec <= PRECISIONS[1],
           f'"prec" is a whole number of bits from {PRECISIONS[0]} to {PRECISIONS[1]}')
-    _check_meta(document["meta"], document["game"], game, v, misere, iv)
+    _check_meta(document["meta"], document["game"], document["channel"], game, v, misere, iv)
     claims, units = document["claims"], document["units"]
     _need(isinstance(claims, list) and len(claims) == 1 and isinstance(claims[0], dict),
           '"claims" is a list of one claim')
@@ -673,12 +673,15 @@ def verify_map_document(document, *, progress=None) -> list[MapVerified]:
     return [MapVerified(st, v, "holds")]
 
 
-def _check_meta(meta, gspec, game, v, misere, interval) -> None:
+def _check_meta(meta, gspec, cspec, game, v, misere, interval) -> None:
     """The provenance record must speak of what the certificate names."""
-    _need(isinstance(meta, dict) and isinstance(meta.get("game"), dict), '"meta" is a provenance record')
-    g = meta["game"]
+    _need(isinstance(meta, dict) and isinstance(meta.get("game"), dict) and isinstance(meta.get("channel"), dict),
+          '"meta" is a provenance record')
+    g, c = meta["game"], meta["channel"]
     _need(g.get("family") == gspec["family"] and g.get("param") == gspec["param"],
           "the provenance record names another game")
+    _need(c.get("sha256") == cspec["sha256"] if "sha256" in cspec else c.get("name") == cspec["name"],
+          "the provenance record names another channel")
     _need(meta.get("position") == game.position_label(v), "the provenance record names another position")
     _need(meta.get("misere") is misere and meta.get("interval") == interval and meta.get("method") == "map",
           "the provenance record speaks of another play, interval or method")
