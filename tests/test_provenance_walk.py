@@ -156,6 +156,7 @@ def test_a_strategy_file_is_named_by_its_content(tmp_path, capsys):
 @pytest.mark.parametrize("suffix", ["png", "svg"])
 @pytest.mark.parametrize("argv", [
     ["atlas", "subtraction:1,2,3", "--k", "1..4", "--no-cache", "--quiet", "-o"],
+    ["atlas", "nim", "--k", "1..4", "--method", "map", "--quiet", "-o"],
     ["phase", "nim", "3", "--plot"],
 ])
 def test_atlas_and_phase_figures_carry_the_record(tmp_path, capsys, argv, suffix):

@@ -4,7 +4,7 @@ of :mod:`symbolic_noise.analysis.mapcert`.
 >>> from symbolic_noise.io.cli import main
 >>> main(["check", "nim", "5", "optimal 3 on [3/5, 3/4]", "--method", "map"])
 N(p) for 1-pile Nim, k = 5, binary channel, p in [3/5, 3/4]
-holds   optimal 3 on [3/5, 3/4]  (proved from a certified map: 2 units, 2 class)
+holds   optimal 3 on [3/5, 3/4]  (proved from a certified map: 4 units, 4 class)
 0
 """
 
