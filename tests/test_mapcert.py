@@ -30,7 +30,6 @@ def _exact(family, param, channel, misere=False):
 
 #: (family, param, channel, misère, statement, the map must decide it)
 CASES = [
-    ("nim", "8", "binary", False, "N >= 1/2 on [0, 1/2]", True),
     ("nim", "8", "binary", False, "N >= 2/5 on [0, 1]", True),
     ("nim", "8", "binary", False, "N <= 9/10 on [1/5, 4/5]", True),
     ("nim", "8", "binary", False, "optimal 0 on [0, 1/2]", True),
@@ -48,7 +47,9 @@ CASES = [
     ("chomp", "3x3", "king", False, "optimal (2,2) on [0, 1]", True),
     ("chomp", "2x2", "king", False, "optimal (2,2) on [1/3, 1]", True),
     ("chomp", "2x2", "king", False, "optimal-set {(1,2), (2,1)} on [0, 1/3]", True),
-    ("chomp", "2x2", "king", False, "N >= 1/3 on [0, 1]", False),  # N touches 1/3 at a crossing
+    ("chomp", "2x2", "king", False, "N >= 1/3 on [0, 1]", True),  # N touches 1/3 at the exact crossing
+    ("chomp", "2x2", "king", False, "N <= 1/2 on [0, 1/3]", True),
+    ("nim", "8", "binary", False, "N >= 1/2 on [0, 1/2]", True),  # N touches 1/2 at the tie point
     ("subtraction:1,2,3", "7", "binary", False, "N >= 1/2 on [0, 1/2]", True),
     ("subtraction:1,2,3", "7", "binary", False, "optimal 7->4 on [0, 1/4]", True),
     ("subtraction:1,2,3", "7", "binary", False, "optimal 7->5 on [1/3, 2/3]", True),
@@ -129,8 +130,8 @@ def test_check_by_map_on_the_command_line(tmp_path, capsys):
     status, out, _ = _run(capsys, ["check", "nim", "5", "optimal 3 on [3/5, 4/5]", "--method", "map", "--out", str(path)])
     assert status == 1 and "FAILS" in out and "exact evaluation" in out
     assert _run(capsys, ["verify", str(path)])[0] == 0
-    status, out, err = _run(capsys, ["check", "chomp", "2x2", "N >= 1/3 on [0, 1]", "--method", "map", "--out",
-                                     str(tmp_path / "none.json")])
+    status, out, err = _run(capsys, ["check", "nim", "8", "optimal 0 on [0, 1/2]", "--method", "map", "--budget", "5",
+                                     "--out", str(tmp_path / "none.json")])
     assert status == 3 and out.splitlines()[1].startswith("NOT PROVED") and "no certificate written" in err
     assert not (tmp_path / "none.json").exists()
     status, _, err = _run(capsys, ["check", "conjecture9", "--k", "1..3", "--method", "map"])

@@ -23,6 +23,9 @@ exact rational ends that cover the statement's interval end to end:
   ``N >= c`` statements that touch at c, the first nonzero coefficient of
   ``V_r - c`` and the sign of that derivative over the box prove the bound);
 * ``value [a, b]``: an arb enclosure of N over the box (statements about N);
+* ``slope [a, b] from e``: N evaluated exactly at the end e, and the sign of
+  the enclosure of its generalised gradient over the box (a bound that N
+  touches at e, such as N(0) = 1/2);
 * ``point c``: an exact evaluation at the rational c (statements at one p).
 
 A certificate that a statement **fails** carries one rational p, where an
@@ -59,6 +62,7 @@ from ..errors import SymbolicNoiseError, VerificationError
 from ..exact.formula import exact_number
 from .certificates import Statement, StatementError, _move_text, _position_from_json, _position_json
 
+#: the format of a map certificate document
 FORMAT = "symbolic-noise.map-certificate/1"
 #: most proof units one certificate may carry
 MAX_UNITS = 200_000
@@ -68,10 +72,13 @@ MAX_NUMBER = 400
 PRECISIONS = (64, 4096)
 #: the prover splits a box that one enclosure cannot settle this many times at most
 SPLIT_DEPTH = 14
-#: statements about N decided from enclosures: at most this many boxes
+#: the most boxes the prover splits off for one statement about N
 VALUE_BOXES = 20_000
 
-_KINDS = ("class", "crossing", "onesided", "value", "point")
+#: the prover tries N exact at a box's end (slope units) only where the end's denominator is at most this
+SLOPE_DENOMINATOR = 4096
+
+_KINDS = ("class", "crossing", "onesided", "value", "slope", "point")
 
 
 @dataclass
@@ -136,6 +143,7 @@ class _Prover:
         self.class_of = {i: k for k, c in enumerate(self.classes) for i in c}
         self.class_by_names = {frozenset(names[i] for i in c): k for k, c in enumerate(self.classes)}
         self.points: dict = {}
+        self.exacts: dict = {}
         self.enclosures = 0
 
     def enclose(self, a, b, anchor=None):
@@ -160,7 +168,9 @@ class _Prover:
     def exact(self, p):
         from ..solvers.onepoint.fastpoint import point_solve
 
-        return point_solve(self.game, self.channel, p, start=self.root, misere=self.misere)
+        if p not in self.exacts:
+            self.exacts[p] = point_solve(self.game, self.channel, p, start=self.root, misere=self.misere)
+        return self.exacts[p]
 
     def unit(self, u) -> _Fact:
         """Re-prove one unit; :class:`VerificationError` when it does not hold."""
@@ -173,6 +183,12 @@ class _Prover:
         _need(a < b, f"the box [{a}, {b}] is empty")
         if kind == "value":
             return _Fact(a, b, [(a, b, None, False, False)], _bounds(self.enclose(a, b).value))
+        if kind == "slope":
+            end = u[3]
+            _need(end in (a, b), f"the exact end {end} is not an end of [{a}, {b}]")
+            rb = self.enclose(a, b)
+            return _Fact(a, b, [(a, b, None, False, False)], _bounds(rb.value),
+                         touch=(self.exact(end).value, rb.der, 1 if end == a else -1))
         if kind == "class":
             rb = self.enclose(a, b)
             k = self.klass(u[3], "the set")
@@ -206,9 +222,11 @@ class _Prover:
         if point is None:
             pieces = [(a, lo, L, False, False), (lo, hi, None, True, True), (hi, b, R, False, False)]
         else:
-            _need(lo <= point <= hi and self.exact(point).optimal == both,
+            at = self.exact(point) if lo <= point <= hi else None
+            _need(at is not None and at.optimal == both,
                   f"the classes {_set_text(L)} and {_set_text(R)} do not tie at p = {point}")
             pieces = [(a, point, L, False, True), (point, point, both, False, False), (point, b, R, True, False)]
+            return _Fact(a, b, pieces, _bounds(rb.value), touch=(at.value, rb.ders[l], rb.ders[r]))
         return _Fact(a, b, pieces, _bounds(rb.value))
 
     def onesided(self, a, b, c, side, R, S) -> _Fact:
@@ -254,11 +272,23 @@ def _touches(fact: _Fact, c0: fmpq, sign: int) -> bool:
     """Whether a one-sided unit proves ``sign (N - c0) >= 0`` on its box: N is
     ``V_r`` beside c, and the first nonzero coefficient of ``V_r - c0`` at c
     has the sign wanted, order j >= 1 (so N(c) = c0), and so has the j-th
-    coefficient over the box (Taylor's theorem with the Lagrange remainder)."""
+    coefficient over the box (Taylor's theorem with the Lagrange remainder).
+    Or a crossing at an exact c: ``sign (N(c) - c0) >= 0`` exactly, and
+    ``V_l`` moves away from c0 leftwards, ``V_r`` rightwards, on the whole box
+    (signs of their derivatives: the mean value theorem).  Or a slope unit:
+    ``sign (N(e) - c0) >= 0`` exactly at the end e of the box, and N moves
+    away from c0 from e on (the sign of the enclosure of its generalised
+    gradient over the box: Lebourg's mean value theorem)."""
     from ..solvers.maps.series import ORDER, first_nonzero
 
     if fact.touch is None:
         return False
+    if len(fact.touch) == 3 and isinstance(fact.touch[2], int):  # N exact at an end, N' over the box
+        at, der, side = fact.touch
+        return sign * (at - c0) >= 0 and bool(der * (sign * side) >= 0)
+    if len(fact.touch) == 3:  # a crossing at the exact c: N = V_l left of c, V_r right of it
+        at, dl, dr = fact.touch
+        return sign * (at - c0) >= 0 and bool(dl * sign <= 0) and bool(dr * sign >= 0)
     ser, rb, r, sgn = fact.touch
     j, s = first_nonzero(ser.moves[r], [c0] + [fmpq(0)] * ORDER)
     if j is None or j == 0 or s != sign:
@@ -453,7 +483,15 @@ def _settle(prover: _Prover, st: Statement, units, value: bool):
             fact = None
         if fact is not None and (not value or _value_ok(st, fact) is not None):
             return [(u, fact)]
-        if u[0] == "point" or (u[0] == "crossing" and not value) or depth >= SPLIT_DEPTH or budget[0] <= 0:
+        if value and u[0] not in ("point", "slope"):  # N exact at a simple end and its slope over the box
+            for end in (x for x in u[1:3] if x.q <= SLOPE_DENOMINATOR and st.lo <= x <= st.hi):
+                try:
+                    got = prover.unit(("slope", u[1], u[2], end))
+                except VerificationError:
+                    continue
+                if _value_ok(st, got) is not None:
+                    return [(("slope", u[1], u[2], end), got)]
+        if u[0] in ("point", "slope") or (u[0] == "crossing" and not value) or depth >= SPLIT_DEPTH or budget[0] <= 0:
             return [] if fact is None else [(u, fact)]
         budget[0] -= 1
         a, b = u[1], u[2]
@@ -498,6 +536,8 @@ def _unit_json(u) -> dict:
     elif kind == "onesided":
         _, _, _, c, side, R, S = u
         out.update(at=_q(c), side=side, beside=_moves_json(R), tie=_moves_json(S))
+    elif kind == "slope":
+        out["exact"] = _q(u[3])
     return out
 
 
@@ -566,6 +606,7 @@ def _unit_from(d, names: set, k: int):
     _need(isinstance(d, dict) and d.get("kind") in _KINDS, f"{what} is not one of the kinds {', '.join(_KINDS)}")
     kind = d["kind"]
     keys = {"point": {"kind", "at"}, "value": {"kind", "lo", "hi"}, "class": {"kind", "lo", "hi", "set"},
+            "slope": {"kind", "lo", "hi", "exact"},
             "crossing": {"kind", "lo", "hi", "left", "right", "change", "point"},
             "onesided": {"kind", "lo", "hi", "at", "side", "beside", "tie"}}[kind]
     _need(set(d) == keys, f"{what} ({kind}) has the fields {', '.join(sorted(keys))}")
@@ -574,6 +615,8 @@ def _unit_from(d, names: set, k: int):
     a, b = _number(d["lo"], f"{what}'s left end"), _number(d["hi"], f"{what}'s right end")
     if kind == "value":
         return ("value", a, b)
+    if kind == "slope":
+        return ("slope", a, b, _number(d["exact"], f"{what}'s exact end"))
     if kind == "class":
         return ("class", a, b, _moves_from(d["set"], names, f"{what}'s set"))
     if kind == "crossing":
