@@ -10,6 +10,7 @@ import copy
 import json
 
 import pytest
+from flint import fmpq
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -232,3 +233,31 @@ def test_verify_on_the_command_line_refuses_a_forged_crossing(tmp_path, capsys):
     assert main(["verify", str(path)]) == 1
     out = capsys.readouterr().out
     assert out.startswith("REJECTED") and out.count("\n") == 1
+
+
+def test_a_channel_file_is_bound_by_its_content(tmp_path, capsys):
+    from symbolic_noise.games.provenance import document_hash
+    from symbolic_noise.io.cli import main
+
+    channel = {"default": "binary", "rows": [{"position": 3, "sent": 0, "received": [[0, "1 - p"], [1, "p/2"], [2, "p/2"]]}]}
+    (tmp_path / "ch.json").write_text(json.dumps(channel))
+    path = tmp_path / "c.json"
+    argv = ["check", "nim", "3", "optimal 0 on [0, 1/4]", "--method", "map", "--channel", str(tmp_path / "ch.json")]
+    assert main(argv + ["--out", str(path)]) == 0
+    doc = json.loads(path.read_text())
+    assert doc["channel"]["custom"] == channel and doc["channel"]["sha256"] == doc["meta"]["channel"]["sha256"]
+    assert verify_map_document(copy.deepcopy(doc))
+    forged = copy.deepcopy(doc)
+    forged["channel"]["custom"]["rows"][0]["received"][0][1] = "1 - p/2"
+    _refused(forged, "SHA-256")
+    # the same change with its hash and record made to match: the channel now sends 1 with probability
+    # p/2 only when 0 is sent and its row no longer sums to 1, or the units fail: refused either way
+    forged["channel"]["sha256"] = forged["meta"]["channel"]["sha256"] = document_hash(forged["channel"]["custom"])
+    _refused(forged)
+    # a channel where move 0 is sent but 2 is mostly received: "optimal 0" is false, the units are refused
+    swapped = copy.deepcopy(doc)
+    swapped["channel"]["custom"]["rows"][0]["received"] = [[0, "p/2"], [1, "p/2"], [2, "1 - p"]]
+    swapped["channel"]["sha256"] = swapped["meta"]["channel"]["sha256"] = document_hash(swapped["channel"]["custom"])
+    assert not check(solve(game_from_spec("nim", "3"), channel_from_canonical(swapped["channel"]), (0, fmpq(1, 4))),
+                     "optimal 0 on [0, 1/4]").holds
+    _refused(swapped, "unit")
