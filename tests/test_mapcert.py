@@ -147,3 +147,14 @@ def test_a_forged_file_is_rejected_on_one_line(tmp_path, capsys):
     capsys.readouterr()
     status, out, _ = _run(capsys, ["verify", str(path)])
     assert status == 1 and out.startswith("REJECTED") and out.count("\n") == 1 and "unit 0" in out
+
+
+def test_verify_caps_the_size_of_a_map_certificate(tmp_path, capsys, monkeypatch):
+    from symbolic_noise.io import cli_mapcert
+
+    path = tmp_path / "c.json"
+    assert main(["check", "nim", "4", "optimal 0 on [0, 1/4]", "--method", "map", "--out", str(path)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(cli_mapcert, "MAX_MAP_CERTIFICATE_CHARS", 100)
+    status, _, err = _run(capsys, ["verify", str(path)])
+    assert status == 2 and "cap" in err and err.count("\n") == 1

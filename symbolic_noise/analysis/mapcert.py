@@ -391,7 +391,9 @@ def decide(st: Statement, facts: list, *, strict: bool = False):
             ok = _value_ok(st, f)
             if ok is False:
                 return "fails", _inside(max(f.a, lo), min(f.b, hi))
-            if ok is None:
+            if ok is None and st.kind == "eq":
+                unknown = unknown or "N == c on an interval is not proved by enclosures (use the exact method)"
+            elif ok is None:
                 unknown = unknown or f"the enclosure of N on [{f.a}, {f.b}] is too wide to decide"
     if at < hi:
         _need(not strict, f"the units leave ({at}, {hi}] uncovered")
@@ -440,7 +442,7 @@ def map_check(game, channel, statement, position=None, *, misere: bool = False, 
     try:
         prover = _Prover(game, channel, v, (st.lo, st.hi), misere)
         _check_moves(st, prover.layout.names, v)
-        cert = MapCertificate(st, game, channel, v, misere, (st.lo, st.hi), None, prec=prec)
+        cert = MapCertificate(st, game, channel, v, misere, (st.lo, st.hi), None, prec=ctx.prec)
         if st.lo == st.hi:
             units = [("point", st.lo)]
         else:
