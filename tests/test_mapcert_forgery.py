@@ -261,3 +261,17 @@ def test_a_channel_file_is_bound_by_its_content(tmp_path, capsys):
     assert not check(solve(game_from_spec("nim", "3"), channel_from_canonical(swapped["channel"]), (0, fmpq(1, 4))),
                      "optimal 0 on [0, 1/4]").holds
     _refused(swapped, "unit")
+
+
+def test_verify_runs_no_search(monkeypatch):
+    import symbolic_noise.solvers.maps as maps
+    import symbolic_noise.solvers.maps.build as build
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("verify must re-prove the units, not search")
+
+    monkeypatch.setattr(maps, "build_map", refuse)
+    monkeypatch.setattr(build, "build_map", refuse)
+    monkeypatch.setattr(build, "_Engine", refuse)
+    for name in DOCS:
+        assert verify_map_document(_fresh(name))
