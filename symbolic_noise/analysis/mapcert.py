@@ -16,7 +16,8 @@ exact rational ends that cover the statement's interval end to end:
   optimal on the box, ``V_l - V_r`` has a derivative of one sign on it, is
   positive at a and negative at b, and has those same signs at lo and hi, so
   the set is L, then ``L | R`` at one c in (lo, hi), then R (``point``: c
-  itself, confirmed by an exact evaluation, when it is rational);
+  itself, confirmed by an exact evaluation, when it is rational; a bound N
+  touches at that c is proved by the signs of ``V_l'`` and ``V_r'``);
 * ``onesided [a, b] at c``: c is an end of the box, the exact one-sided series
   at c give the set S at c and the one class R optimal beside it, and the
   anchored enclosures of the box prove R optimal on the rest of the box (for
@@ -56,7 +57,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flint import ctx, fmpq
+from flint import arb, ctx, fmpq
 
 from ..errors import SymbolicNoiseError, VerificationError
 from ..exact.formula import exact_number
@@ -73,7 +74,7 @@ PRECISIONS = (64, 4096)
 #: the prover splits a box that one enclosure cannot settle this many times at most
 SPLIT_DEPTH = 14
 #: the most boxes the prover splits off for one statement about N
-VALUE_BOXES = 20_000
+VALUE_BOXES = 4_000
 
 #: the prover tries N exact at a box's end (slope units) only where the end's denominator is at most this
 SLOPE_DENOMINATOR = 4096
@@ -485,8 +486,8 @@ def _settle(prover: _Prover, st: Statement, units, value: bool):
             fact = None
         if fact is not None and (not value or _value_ok(st, fact) is not None):
             return [(u, fact)]
-        if value and u[0] not in ("point", "slope"):  # N exact at a simple end and its slope over the box
-            for end in (x for x in u[1:3] if x.q <= SLOPE_DENOMINATOR and st.lo <= x <= st.hi):
+        if st.kind in ("ge", "le") and u[0] not in ("point", "slope"):  # N exact at a simple end, N' over the box
+            for end in (x for x in u[1:3] if x.q <= SLOPE_DENOMINATOR and prover.point(x).value.overlaps(arb(st.value))):
                 try:
                     got = prover.unit(("slope", u[1], u[2], end))
                 except VerificationError:
