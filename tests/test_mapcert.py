@@ -136,6 +136,8 @@ def test_check_by_map_on_the_command_line(tmp_path, capsys):
     assert not (tmp_path / "none.json").exists()
     status, _, err = _run(capsys, ["check", "conjecture9", "--k", "1..3", "--method", "map"])
     assert status == 2 and err.count("\n") == 1
+    status, _, err = _run(capsys, ["check", "nim", "4", "optimal 0 on [0, 1/4]", "--method", "map", "--interval", "0,1/2"])
+    assert status == 2 and "--interval" in err and err.count("\n") == 1
 
 
 def test_a_forged_file_is_rejected_on_one_line(tmp_path, capsys):

@@ -15,7 +15,7 @@ import sys
 
 from . import readers, reports
 from .cli_map import _budget
-from ..errors import VerificationError
+from ..errors import SymbolicNoiseError, VerificationError
 from ..games.registry import game_from_spec
 
 #: largest map certificate read by ``verify`` (units are capped too)
@@ -51,6 +51,8 @@ def run_check(args, channel_of, emit) -> int:
     decide it; ``--out`` writes the certificate of a decided statement."""
     from ..analysis.mapcert import map_check, map_certificate_document
 
+    if args.interval:
+        raise SymbolicNoiseError("--method map maps the statement's own interval: leave out --interval")
     game = game_from_spec(args.game, args.param)
     channel = channel_of(args, game)
     position = None if args.position is None else game.parse_position(args.position)
