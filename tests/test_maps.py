@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from flint import fmpq
 from hypothesis import given, settings
@@ -221,28 +222,60 @@ def test_the_arb_reference_engine_agrees_too(name, arg, channel):
     assert m.complete and agreement_problems(game, channel, m) == []
 
 
+_BLOCK_CASES = [(sn.Chomp(3, 3), "king", False), (sn.Nim(7), "binary", False), (sn.Nim(6), "binary", True)]
+
+
 @settings(max_examples=15, deadline=None)
-@given(st.integers(1, 999), st.integers(1, 1000))
-def test_binary64_block_bounds_hold_the_exact_values(a, w):
-    """Over each box of a block, the binary64 bounds hold every sent move's
-    exact value at the box's ends and midpoint and the slope of its chord."""
+@given(st.integers(1, 999), st.integers(1, 1000), st.sampled_from(["numpy", "compiled"]), st.sampled_from(range(3)))
+def test_binary64_block_bounds_hold_the_exact_values(a, w, how, case):
+    """Over each box of a block, the binary64 bounds (the numpy recursion and
+    the compiled one over sparse rows) hold every sent move's exact value at
+    the box's ends and midpoint and the slope of its chord."""
     from symbolic_noise.solvers.maps.floatblock import enclose_block
+    from symbolic_noise.solvers.maps.floatkernel import enclose_compiled
 
     lo = fmpq(a, 1000)
     boxes = [(lo, min(lo + fmpq(w, 10**k), fmpq(1))) for k in (3, 5, 7)]
-    boxes = [(x, y) for x, y in boxes if y > x]
-    game = sn.Chomp(3, 3)
-    lay = Layout(game, get_channel("king"), game.start())
-    blk = enclose_block(lay, boxes)
+    boxes = [(x, y) for x, y in boxes if y > x] + [(lo, lo)]
+    game, channel, misere = _BLOCK_CASES[case]
+    lay = Layout(game, get_channel(channel), game.start())
+    blk = (enclose_block if how == "numpy" else enclose_compiled)(lay, boxes, misere)
     for i, (x, y) in enumerate(boxes):
-        ends = {p: point_solve(game, "king", p) for p in (x, (x + y) / 2, y)}
+        ends = {p: point_solve(game, channel, p, misere=misere) for p in (x, (x + y) / 2, y)}
+        if x == y:
+            continue
         for p, ans in ends.items():
             assert _below(blk.vlo[i], ans.value) and _below(ans.value, blk.vhi[i])
             for j, name in enumerate(lay.names):
                 assert _below(blk.mlo[i, j], ans.move_values[name]) and _below(ans.move_values[name], blk.mhi[i, j])
+            if not ans.optimal <= {lay.names[j] for j in np.flatnonzero(blk.cands[i])}:
+                raise AssertionError(f"an optimal move at {p} was pruned")
         for j, name in enumerate(lay.names):
             chord = (ends[y].move_values[name] - ends[x].move_values[name]) / (y - x)
             assert _below(blk.dlo[i, j], chord) and _below(chord, blk.dhi[i, j])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(allow_nan=False, allow_infinity=False, width=64), st.floats(allow_nan=False, allow_infinity=False),
+       st.sampled_from(["*", "+", "-", "/"]))
+def test_the_compiled_outward_steps_hold_the_exact_result(x, y, op):
+    """``_dn``/``_up`` of a rounded operation bracket its exact result,
+    subnormal and huge results included (checked in exact rationals)."""
+    from fractions import Fraction
+
+    from symbolic_noise.solvers.maps.floatkernel import _dn, _up
+
+    if op == "/" and y == 0:
+        return
+    with np.errstate(all="ignore"):
+        r = {"*": np.float64(x) * y, "+": np.float64(x) + y, "-": np.float64(x) - y, "/": np.float64(x) / y}[op]
+    if not np.isfinite(r):
+        return
+    fx, fy = Fraction(x), Fraction(y)
+    exact = {"*": fx * fy, "+": fx + fy, "-": fx - fy, "/": fx / fy if fy else None}[op]
+    lo, hi = _dn(float(r)), _up(float(r))
+    assert lo < r < hi
+    assert (lo == -np.inf or Fraction(lo) <= exact) and (hi == np.inf or exact <= Fraction(hi))
 
 
 def _below(u, v) -> bool:
@@ -252,6 +285,8 @@ def _below(u, v) -> bool:
     def q(t):
         return Fraction(float(t)) if not hasattr(t, "p") else Fraction(int(t.p), int(t.q))
 
+    if not hasattr(u, "p") and float(u) == -float("inf") or not hasattr(v, "p") and float(v) == float("inf"):
+        return True  # (an unbounded end)
     return q(u) <= q(v)
 
 

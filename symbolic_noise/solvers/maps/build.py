@@ -55,7 +55,7 @@ from ...games.channels import get_channel
 from ..onepoint.fastpoint import ball_bounds, point_solve
 from ..boxes.floatbox import check_float_environment
 from .enclose import enclose
-from .floatblock import enclose_block
+from .floatkernel import enclose_compiled as enclose_block, root_boxes
 from .result import Map, MapInterval
 from .series import first_nonzero, side_series
 from .structure import Layout
@@ -71,6 +71,11 @@ MAX_EXACT_DENOMINATOR = 10**6
 #: tie points are looked for only at box ends with denominators up to this
 #: (1/2, 1/m, 0, 1 ...); a search heuristic, which decides nothing
 TIE_DENOMINATOR = 4096
+#: a box whose end is a tie point where the one-sided proof failed is split
+#: about 1/TIE_SPLIT of its width from that end (the proof's box shrinks by
+#: that factor per attempt, each an arb enclosure; the part left over is cheap
+#: binary64 boxes); a search heuristic, which decides nothing
+TIE_SPLIT = 8
 
 
 def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere: bool = False, *,
@@ -166,17 +171,25 @@ class _Engine:
         #: called with ``(settled, total)`` in thousandths of the interval as boxes settle
         self.progress = None
         self._settled = fmpq(0)
+        #: boxes whose tie-point end resisted the one-sided proof: which end
+        self._tie_end: dict = {}
 
     # ------------------------------------------------------------------ evaluations
 
-    def enclose(self, a, b, anchor=None):
+    def enclose(self, a, b, anchor=None, fast=False):
+        """Balls for the start over [a, b]: in arb, or with ``fast`` from the
+        compiled binary64 enclosures (:mod:`~symbolic_noise.solvers.maps.floatkernel`), as rigorous and
+        wider where many roundings add up."""
         self.boxes += 1
+        if fast and anchor is None:
+            return root_boxes(self.layout, [(a, b)], self.misere)[0]
         return enclose(self.layout, a, b, self.misere, anchor)
 
-    def point(self, c):
-        hit = self.points.get(c)
+    def point(self, c, fast=False):
+        key = (c, fast)
+        hit = self.points.get(key)
         if hit is None:
-            hit = self.points[c] = self.enclose(c, c)
+            hit = self.points[key] = self.enclose(c, c, fast=fast)
         return hit
 
     def names(self, moves) -> frozenset:
@@ -214,8 +227,14 @@ class _Engine:
                 self._settled += hi - lo
                 self.progress(int(1000 * self._settled / (b - a)), 1000)
         else:
-            third = (hi - lo) / 3
-            c = simplest_between(lo + third, hi - third)
+            side = self._tie_end.pop((lo, hi), None)
+            w = hi - lo
+            if side == "left":  # the one-sided proof holds on a box far narrower than this one
+                c = simplest_between(lo + w / TIE_SPLIT, lo + 2 * w / TIE_SPLIT)
+            elif side == "right":
+                c = simplest_between(hi - 2 * w / TIE_SPLIT, hi - w / TIE_SPLIT)
+            else:
+                c = simplest_between(lo + w / 3, hi - w / 3)
             queue.extend([(lo, c), (c, hi)])
 
     def screen(self, block):
@@ -248,6 +267,10 @@ class _Engine:
             for side in ties:  # straight to the anchored proof (it encloses the box itself)
                 if found is None and self.boxes < self.budget:
                     found = self.one_sided(_Ends(lo, hi), None, side, None)
+                    if found is None:
+                        self._tie_end[(lo, hi)] = side
+            if found is None and crossing and self.boxes < self.budget:
+                found = self.decide(self.enclose(lo, hi, fast=True), fast=True)
             if found is None and crossing and self.boxes < self.budget:
                 found = self.decide(self.enclose(lo, hi))
             out.append(found)
@@ -261,7 +284,10 @@ class _Engine:
             self.ties[c] = len({self.class_of[i] for i in self.point(c).candidates}) >= 2
         return self.ties[c]
 
-    def decide(self, rb):
+    def decide(self, rb, fast=False):
+        """The records of box ``rb`` by proof 1 or 2 (then 3), or None;
+        ``fast``: the box and every enclosure the proofs make are binary64
+        ones (no tie-point proof then: it needs arb)."""
         cls = sorted({self.class_of[i] for i in rb.candidates})
         value = _bounds(rb.value)
         if len(cls) == 1:
@@ -269,9 +295,11 @@ class _Engine:
             self.proofs.append(("class", rb.a, rb.b, names))
             return [("proved", rb.a, rb.b, names, value)]
         if len(cls) == 2:
-            found = self.crossing(rb, cls, value)
+            found = self.crossing(rb, cls, value, fast)
             if found is not None:
                 return found
+        if fast:
+            return None
         for side in ("left", "right"):
             found = self.one_sided(rb, cls, side, value)
             if found is not None:
@@ -281,20 +309,22 @@ class _Engine:
     def rep(self, k):
         return self.classes[k][0]
 
-    def crossing(self, rb, cls, value):
-        """Proof 2 of the module docstring, then the shrinking."""
+    def crossing(self, rb, cls, value, fast=False):
+        """Proof 2 of the module docstring, then the shrinking (binary64
+        enclosures first when ``fast``, arb where they stall)."""
         l, r = self.rep(cls[0]), self.rep(cls[1])
         gd = rb.ders[l] - rb.ders[r]
         if not (gd > 0 or gd < 0):
             return None
-        pa, pb = self.point(rb.a), self.point(rb.b)
+        pa, pb = self.point(rb.a, fast), self.point(rb.b, fast)
         ga = pa.moves[l] - pa.moves[r]
         gb = pb.moves[l] - pb.moves[r]
         if not ((ga > 0 and gb < 0) or (ga < 0 and gb > 0)):
             return None
         sign = 1 if ga > 0 else -1
         left, right = (cls[0], cls[1]) if sign > 0 else (cls[1], cls[0])
-        lo, hi = self.shrink(rb.a, rb.b, l, r, sign)
+        lo, hi = self.shrink(rb.a, rb.b, l, r, sign, fast=True) if fast else (rb.a, rb.b)
+        lo, hi = self.shrink(lo, hi, l, r, sign)
         point = lo if lo == hi else self.rational_crossing(lo, hi, cls)
         # c may be an end of [lo, hi]: widen so that it lies strictly inside
         # (at the box's ends g is nonzero, so c is not rb.a or rb.b)
@@ -304,15 +334,15 @@ class _Engine:
         self.proofs.append(("crossing", rb.a, rb.b, L, R, lo, hi, point))
         out = []
         if lo > rb.a:
-            out.append(("proved", rb.a, lo, L, self.value(rb.a, lo)))
-        out.append(("change", lo, hi, L, L | R, R, point, self.value(lo, hi)))
+            out.append(("proved", rb.a, lo, L, self.value(rb.a, lo, fast)))
+        out.append(("change", lo, hi, L, L | R, R, point, self.value(lo, hi, fast)))
         if hi < rb.b:
-            out.append(("proved", hi, rb.b, R, self.value(hi, rb.b)))
+            out.append(("proved", hi, rb.b, R, self.value(hi, rb.b, fast)))
         return out
 
-    def value(self, a, b):
+    def value(self, a, b, fast=False):
         """Exact bounds of N over [a, b] (one more enclosure)."""
-        return _bounds(self.enclose(a, b).value)
+        return _bounds(self.enclose(a, b, fast=fast).value)
 
     def rational_crossing(self, lo, hi, cls):
         """The one zero c of ``V_l - V_r`` in [lo, hi], when it is the simplest
@@ -327,13 +357,14 @@ class _Engine:
         both = self.names(self.classes[cls[0]]) | self.names(self.classes[cls[1]])
         return r if ans.optimal == both else None
 
-    def shrink(self, lo, hi, l, r, sign):
+    def shrink(self, lo, hi, l, r, sign, fast=False):
         """``[lo, hi]`` holding the one zero of ``V_l - V_r`` (positive left of
-        it when ``sign > 0``), narrowed to at most ``width``."""
+        it when ``sign > 0``), narrowed to at most ``width`` (or as far as the
+        enclosures allow)."""
         for _ in range(200):
             if hi - lo <= self.width / 2:
                 break
-            rb = self.enclose(lo, hi)
+            rb = self.enclose(lo, hi, fast=fast)
             m = (lo + hi) / 2
             gd = rb.ders[l] - rb.ders[r]
             gm = rb.mids[l] - rb.mids[r]

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flint import fmpq
+from flint import fmpq, fmpq_poly
 
 #: the highest power of h kept
 ORDER = 4
@@ -81,10 +81,6 @@ def _taylor(q, c, sgn):
     return out
 
 
-def _mul(a, b):
-    return [sum((a[i] * b[k - i] for i in range(k + 1)), fmpq(0)) for k in range(ORDER + 1)]
-
-
 def _div(a, d):
     if d[0] == 0:
         raise ZeroDivisionError("a row denominator vanishes at the point")
@@ -98,7 +94,7 @@ def _div(a, d):
 def side_series(layout, c: fmpq, sgn: int, misere: bool = False) -> SideSeries:
     """The exact series at ``c`` on side ``sgn`` of every position (see above)."""
     coeffs = [_taylor(q, c, sgn) for q in layout.exact_polys]
-    zero = [fmpq(0)] * (ORDER + 1)
+    polys = [fmpq_poly(x) for x in coeffs]
     term = [fmpq(0 if misere else 1)] + [fmpq(0)] * ORDER  # x = 1 - N at a terminal position
     n = len(layout.order)
     X = [None] * n
@@ -116,12 +112,13 @@ def side_series(layout, c: fmpq, sgn: int, misere: bool = False) -> SideSeries:
             order.append([])
             continue
         f = []
+        xs = [fmpq_poly(X[u]) for u in fs]
         for i, row in enumerate(layout.num[k]):
-            s = zero
+            s = fmpq_poly(0)
             for j, q in enumerate(row):
                 if q >= 0:
-                    s = [x + y for x, y in zip(s, _mul(coeffs[q], X[fs[j]]))]
-            f.append(_div(s, coeffs[layout.den[k][i]]))
+                    s += polys[q].mul_low(xs[j], ORDER + 1)  # (the product truncated after h^ORDER)
+            f.append(_div([s[t] for t in range(ORDER + 1)], coeffs[layout.den[k][i]]))
         top0 = max(x[0] for x in f)
         t = [i for i, x in enumerate(f) if x[0] == top0]
         groups: dict = {}
