@@ -265,7 +265,7 @@ class _Engine:
             ties = [side for side, c in (("left", lo), ("right", hi)) if c.q <= SIMPLE_END and self.tie_point(c)]
             found = None
             for side in ties:  # straight to the anchored proof (it encloses the box itself)
-                if found is None and self.boxes < self.budget:
+                if found is None and self.boxes < self.budget and self._worth_one_sided(blk, i, lo, hi, side):
                     found = self.one_sided(_Ends(lo, hi), None, side, None)
                     if found is None:
                         self._tie_end[(lo, hi)] = side
@@ -275,6 +275,27 @@ class _Engine:
                 found = self.decide(self.enclose(lo, hi))
             out.append(found)
         return out
+
+    def _worth_one_sided(self, blk, i, lo, hi, side) -> bool:
+        """Whether the anchored proof at the ``side`` end of box i of a block
+        may succeed, judged from the block's binary64 bounds: not when a move
+        outside the tie set there is not below the move optimal beside it
+        (the proof's first test, in arb, would fail the same way).  A search
+        filter, which decides nothing: a box it skips is split near the end."""
+        c, sgn = (lo, 1) if side == "left" else (hi, -1)
+        ser = self.series(c, sgn)
+        if ser is None:
+            return False
+        win = {self.class_of[j] for j in ser.best[-1]}
+        if len(win) != 1:
+            return False
+        r = self.rep(next(iter(win)))
+        tied = {self.class_of[j] for j in ser.tie[-1]}
+        for j in np.flatnonzero(blk.cands[i]):
+            if self.class_of[int(j)] not in tied and not blk.mhi[i, j] < blk.mlo[i, r]:
+                self._tie_end[(lo, hi)] = side
+                return False
+        return True
 
     def tie_point(self, c) -> bool:
         """Whether moves of two classes cannot be told apart at c by a point
