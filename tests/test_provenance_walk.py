@@ -91,6 +91,7 @@ def test_every_commented_format_carries_the_record(capsys, line, prefix, family)
     ("table nim 4 --step 1/2 --format text", "1-pile Nim, k = 4, binary channel"),
     ("table chomp 2x3 --step 1/2 --method pointwise --format text", "Chomp, 2 x 3 bar, king channel"),
     ("check nim 3 N>=1/2_on_[0,1/2]", "1-pile Nim, k = 3, binary channel"),
+    ("check nim 3 N>=1/2_on_[0,1/2] --method map", "1-pile Nim, k = 3, binary channel"),
     ("compare nim 4", "1-pile Nim, k = 4, binary channel"),
     ("chance nim 4", "1-pile Nim, k = 4, binary channel"),
     ("phase nim 3", "1-pile Nim, k = 3: first player binary at p, second binary at q"),
@@ -129,6 +130,18 @@ def test_certificates_are_bound_to_what_they_speak_of(tmp_path, capsys):
     assert "nim 3" in out_of(capsys, ["verify", str(path)])
 
 
+def test_map_certificates_carry_the_record_and_are_bound(tmp_path, capsys):
+    path = tmp_path / "m.json"
+    out_of(capsys, ["check", "chomp", "2x3", "N >= 1/4 on [0, 1]", "--method", "map", "--misere", "--out", str(path)])
+    cert = json.loads(path.read_text())
+    assert cert["format"] == "symbolic-noise.map-certificate/1"
+    check_meta(cert["meta"], "chomp", misere=True)
+    assert cert["meta"]["method"] == "map" and cert["meta"]["interval"] == ["0", "1"]
+    assert cert["game"] == {"family": "chomp", "param": "2x3"} and cert["channel"] == {"name": "king"}
+    assert cert["misere"] is True and cert["position"] == [3, 3]
+    assert "chomp 2x3" in out_of(capsys, ["verify", str(path)])
+
+
 def test_a_strategy_file_is_named_by_its_content(tmp_path, capsys):
     path = tmp_path / "s.json"
     path.write_text('{"default": "classical", "moves": [[3, 0]]}')
@@ -143,6 +156,7 @@ def test_a_strategy_file_is_named_by_its_content(tmp_path, capsys):
 @pytest.mark.parametrize("suffix", ["png", "svg"])
 @pytest.mark.parametrize("argv", [
     ["atlas", "subtraction:1,2,3", "--k", "1..4", "--no-cache", "--quiet", "-o"],
+    ["atlas", "nim", "--k", "1..4", "--method", "map", "--quiet", "-o"],
     ["phase", "nim", "3", "--plot"],
 ])
 def test_atlas_and_phase_figures_carry_the_record(tmp_path, capsys, argv, suffix):

@@ -9,6 +9,14 @@ Families (the command line's words, :func:`family_values`):
 * ``chomp``: the R x k bar (``R`` = the parameter, default 2), one solve of
   the widest bar.
 
+With ``--method map`` each row is a certified map of its position instead
+(:func:`family_map_rows`, :mod:`symbolic_noise.solvers.maps`): no formula is
+built, so sizes far beyond the exact solver are drawn; a stretch the map
+leaves undecided is drawn grey and cross-hatched ("undecided" in the legend),
+a change interval (at most ``--width`` wide) in the set at its change point,
+and the shading is the middle of the map's enclosure of N.  The exact atlas
+is the default; the map atlas is chosen explicitly.
+
 Colours come from :mod:`symbolic_noise.io.palette`: every move has one colour
 in every figure, a hatching once the sixteen colours are used up, and no two
 optimal-move sets of one atlas look the same; the legend lists them in move
@@ -129,6 +137,67 @@ def family_rows(game, channel, positions: dict, *, interval=(0, 1), misere: bool
     return out
 
 
+#: the label of a stretch of a map row where the map decides nothing
+UNDECIDED = "undecided"
+
+
+class MapRow:
+    """One row of an atlas drawn from a certified map
+    (:class:`~symbolic_noise.solvers.maps.result.Map`): ``interval`` its exact
+    ends, ``points`` the ends of its intervals (floats, for drawing),
+    ``labels`` per interval the proved optimal set, None for a change
+    interval (at most the map's width: not drawn, as the exact atlas draws
+    no breakpoint's own set), or :data:`UNDECIDED`; ``band`` the map's
+    enclosures of N, ``(lo, hi, vlo, vhi)`` per settled box.
+
+    >>> from symbolic_noise.games.rulesets import Nim
+    >>> from symbolic_noise.solvers.maps import build_map
+    >>> row = MapRow(build_map(Nim(3), "binary", width="2^-20"))
+    >>> [s if s is None else sorted(s) for s in row.labels]
+    [[0], None, [1], None]
+    """
+
+    def __init__(self, m):
+        from ..exact.algebraic import RealAlgebraic
+
+        self.map = m
+        self.interval = tuple(RealAlgebraic.rational(x) for x in m.interval)
+        self.points = [float(iv.lo) for iv in m.intervals] + [float(m.intervals[-1].hi)]
+        self.labels = [UNDECIDED if iv.kind == "undecided" else None if iv.kind == "change" else
+                       frozenset(_move_name(x) for x in iv.optimal) for iv in m.intervals]
+        self.band = [(float(lo), float(hi), float(vlo + vhi) / 2) for lo, hi, vlo, vhi in m.band]
+
+
+def family_map_rows(game, channel, positions: dict, *, interval=(0, 1), misere: bool = False, width="2^-30",
+                    budget: int = 200_000, progress=None) -> list[tuple[int, MapRow]]:
+    """``[(k, MapRow)]``: a certified map of every position of the family
+    (:func:`~symbolic_noise.solvers.maps.build_map`), heap moves renamed
+    ``take s``; ``progress(done, total)`` is told the rows mapped.
+
+    >>> rows = family_map_rows(*family_game("nim", [2, 3])[:3], width="2^-20")
+    >>> [s if s is None else sorted(s) for s in rows[0][1].labels]
+    [[0], None, [1]]
+    """
+    from ..solvers.maps import build_map
+
+    out = []
+    for n, (k, v) in enumerate(positions.items()):
+        m = build_map(game, channel, start=v, interval=interval, width=width, misere=misere, budget=budget)
+        out.append((k, MapRow(m)))
+        if progress is not None:
+            progress(n + 1, len(positions))
+    return out
+
+
+def _row_runs(f) -> list:
+    """The runs of equal labels of a row: ``(x0, x1, label)``."""
+    from .figlayout import runs
+
+    if isinstance(f, MapRow):
+        return runs(f.labels, f.points)
+    return runs(f.labels if f.labels is not None else [None] * len(f.formulas), [float(x) for x in f.points])
+
+
 def _move_name(move) -> Any:
     """``"5->3"`` -> ``"take 2"``; anything else unchanged."""
     if isinstance(move, str) and "->" in move:
@@ -156,8 +225,9 @@ def _set_text(moves) -> str:
     return ", ".join(move_text(m) for m in sorted(moves, key=move_order))
 
 
-def _shade_row(f: PiecewiseFunction, grid: list[fmpq]) -> list[float]:
-    """N at the grid points of f's interval as floats (drawing): each point
+def _shade_row(f, grid: list[fmpq]) -> list[float]:
+    """N at the grid points of f's interval as floats (drawing; for a map row
+    the middle of its enclosure, nothing where it is undecided): each point
     assigned to its piece exactly, the piece's formula evaluated in balls
     (:func:`symbolic_noise.io.plots._drawing_values`; exact evaluation of
     N_64's formulas at 240 points per row took a minute)."""
@@ -165,6 +235,18 @@ def _shade_row(f: PiecewiseFunction, grid: list[fmpq]) -> list[float]:
 
     from .plots import _drawing_values, _inner_bounds
 
+    if isinstance(f, MapRow):
+        xs = [float(t) for t in grid]
+        out = [math.nan] * len(grid)
+        i = 0
+        for lo, hi, mid in f.band:
+            while i < len(xs) and xs[i] < lo:
+                i += 1
+            j = i
+            while j < len(xs) and xs[j] <= hi:
+                out[j] = mid
+                j += 1
+        return out
     a, b = f.interval
     out = [math.nan] * len(grid)
     for pc in f.pieces():
@@ -203,7 +285,7 @@ def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = No
     from matplotlib.colors import LinearSegmentedColormap, to_rgb
     from matplotlib.figure import Figure
 
-    from .figlayout import MoveColours, runs
+    from .figlayout import MoveColours
     from .palette import apply_style, legend_handles
 
     if not rows:
@@ -218,10 +300,17 @@ def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = No
     a, b = (float(e) for e in rows[0][1].interval)
     qa, qb = rows[0][1].interval[0], rows[0][1].interval[1]
     spans = []
+    undecided = False
     for k, f in rows:
-        xs = [float(x) for x in f.points]
-        piece_labels = f.labels if f.labels is not None else [None] * len(f.formulas)
-        for x0, x1, moves in runs(piece_labels, xs):
+        for x0, x1, moves in _row_runs(f):
+            if moves == UNDECIDED:
+                rect = _rect(x0, x1, k, UNDECIDED)
+                rect.set(facecolor="0.85", hatch="xxx", edgecolor="0.5", linewidth=0)
+                ax.add_patch(rect)
+                undecided = True
+                continue
+            if moves is None and isinstance(f, MapRow):  # a change interval
+                continue
             rect = _rect(x0, x1, k, _set_text(moves))
             apply_style(rect, colours.style(moves))
             ax.add_patch(rect)
@@ -259,6 +348,10 @@ def atlas(rows: Sequence[tuple[int, PiecewiseFunction]], *, ax: Axes | None = No
     if title:
         ax.set_title(title, fontsize=10)
     handles = legend_handles(colours, _set_text)
+    if undecided:
+        from matplotlib.patches import Patch
+
+        handles.append(Patch(facecolor="0.85", hatch="xxx", edgecolor="0.5", linewidth=0.4, label=UNDECIDED))
     ax.legend(handles=handles, title="optimal", fontsize=7, title_fontsize=8, loc="upper left",
               bbox_to_anchor=(1.01, 1.0), borderaxespad=0, handleheight=1.2,
               ncol=1 if len(handles) <= 18 else 2 if len(handles) <= 40 else 3)
@@ -352,11 +445,17 @@ def run(args) -> int:
 
     interval = _interval(args.interval) if args.interval else (0, 1)
     game, channel, positions = family_game(args.game, _k_range(args.k), param=args.param, channel=args.channel)
-    store = _open_cache(args, game, channel, interval)
+    by_map = args.method == "map"
+    store = None if by_map else _open_cache(args, game, channel, interval)
     try:
-        with _ProgressBar(game, not (args.quiet or not sys.stderr.isatty())) as bar:
-            rows = family_rows(game, channel, positions, interval=interval, misere=args.misere, store=store,
-                               progress=bar)
+        with _ProgressBar(game, not (args.quiet or not sys.stderr.isatty()), unit="rows" if by_map else "positions",
+                          what="mapping" if by_map else "solving") as bar:
+            if by_map:
+                rows: list = family_map_rows(game, channel, positions, interval=interval, misere=args.misere,
+                                             width=args.width, budget=args.budget, progress=bar)
+            else:
+                rows = family_rows(game, channel, positions, interval=interval, misere=args.misere, store=store,
+                                   progress=bar)
     finally:
         if store is not None:
             store.close()
@@ -364,18 +463,25 @@ def run(args) -> int:
     name = f"Chomp, {args.param or 2} x k bars" if family == "chomp" else args.game
     # the channel drawn: the one given, or the default the family's games take
     play = "misère play" if args.misere else "normal play"
-    how = f"{args.channel or default_channel_name(game)} channel, {play}"
+    how = f"{args.channel or default_channel_name(game)} channel, {play}" + (", certified maps" if by_map else "")
     fig = atlas(rows, title=args.title or f"optimal moves of {name}, {how}, k = {rows[0][0]}..{rows[-1][0]}",
                 shade=not args.no_shade)
     from ..errors import SymbolicNoiseError
     from ..games.provenance import record
 
     try:
-        # the file's own metadata: the family's largest game, solved by the piecewise engine
-        save(fig, args.output, meta=record(game, channel, misere=args.misere, interval=interval))
+        # the file's own metadata: the family's largest game, solved by the piecewise engine or mapped
+        save(fig, args.output, meta=record(game, channel, misere=args.misere, interval=interval,
+                                           method="map" if by_map else "piecewise"))
     except (OSError, ValueError) as exc:
         raise SymbolicNoiseError(f"cannot write {args.output}: {exc}") from None
     return 0
+
+
+def _budget(text: str) -> int:
+    from .cli_map import _budget as parse
+
+    return parse(text)
 
 
 def add_parser(sub) -> None:
@@ -400,6 +506,14 @@ def add_parser(sub) -> None:
     a.add_argument("--cache", metavar="PATH", help="SQLite cache of solved positions, read and filled as for solve"
                    " (default: the user cache directory)")
     a.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    a.add_argument("--method", choices=("exact", "map"), default="exact",
+                   help="exact (default): every row from one exact piecewise solve; map: every row from a certified"
+                        " map of its position (sizes far beyond the exact solver; undecided stretches drawn grey and"
+                        " cross-hatched; no cache)")
+    a.add_argument("--width", default="2^-30", metavar="W", help="with --method map: the largest width of a change"
+                   " interval (default 2^-30)")
+    a.add_argument("--budget", type=_budget, default=200_000, metavar="N",
+                   help="with --method map: most boxes of p each row's map encloses (default 200000)")
     a.add_argument("--quiet", action="store_true", help="no progress bar")
     a.add_argument("-o", "--output", required=True, help="the image file (format from the suffix)")
     a.set_defaults(func=run)

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterable
 from concurrent.futures import BrokenExecutor
 
-from . import cli_chance, cli_grundy, cli_informed, readers, reports
+from . import cli_chance, cli_grundy, cli_informed, cli_mapcert, readers, reports
 from .workers import DASK_TIMEOUT, _workers, dask_address, dask_client, local_pool, stop_pools  # noqa: F401  (re-exported)
 from .._version import __version__
 from ..games.channels import channel_names, custom_channel_from_json, get_channel
@@ -519,6 +519,8 @@ def cmd_check(args) -> int:
             if not ks:
                 raise GameParameterError("Conjecture 10 is about powers of two: --k holds none")
         ks = list(ks)
+        if args.method == "map":
+            raise SymbolicNoiseError(f"{words[0]} is checked exactly: --method map takes GAME PARAM STATEMENT")
         if len(words) > 1:
             raise SymbolicNoiseError(f"{words[0]} takes no further words (use --k)")
         args.game, args.param, args.channel = "nim", str(max(ks)), "binary"
@@ -529,6 +531,8 @@ def cmd_check(args) -> int:
             raise SymbolicNoiseError('check takes GAME PARAM "STATEMENT" (e.g. nim 5 "N >= 1/2 on [0, 1/2]"), or conjecture9/conjecture10')
         args.game, args.param = words[0], words[1]
         statements = {None: [words[2]]}
+        if args.method == "map":  # proved from a certified map, not from an exact solve
+            return cli_mapcert.run_check(args, _channel, _emit)
     game, sol = _solve(args)
     all_hold = True
     certs = []
@@ -579,6 +583,8 @@ def cmd_verify(args) -> int:
         raise VerificationError(f"the certificate {readers.shown(args.certificate)} is not a JSON object")
     if str(data.get("format", "")).startswith("symbolic-noise.hybrid/"):
         return _verify_hybrid_file(data, args.certificate, args.max_seconds, len(text))
+    if data.get("format") == "symbolic-noise.map-certificate/1":
+        return cli_mapcert.verify_file(data, args.certificate, len(text))
     if data.get("format") == "symbolic-noise.periodicity/1":
         return cli_grundy.verify_file(data, args.certificate)
     try:
@@ -761,7 +767,8 @@ def build_parser() -> argparse.ArgumentParser:
             'symbolic-noise check GAME PARAM "STATEMENT", or check conjecture9 / conjecture10 --k A..B. '
             'Statements: "N >= c on [a, b]", "N <= c on [a, b]", "N == c on [a, b]", "optimal M on [a, b]", '
             '"optimal-set {M1, M2} on [a, b]", "|2N-1| < eps on [a, b]" (exact numbers; moves named as the game '
-            "names them: 0, (1,2), 3->1). Exit status 0 if everything holds, 1 if something fails."
+            "names them: 0, (1,2), 3->1). Exit status 0 if everything holds, 1 if something fails, 3 if --method map does"
+            " not decide the statement."
         ),
     )
     c.add_argument("target", nargs="+", help="conjecture9 | conjecture10 | GAME PARAM STATEMENT")
@@ -778,6 +785,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--verify-cache", action="store_true", help="prove every cached entry served (see solve --help)")
     c.add_argument("--quiet", action="store_true")
     c.add_argument("-o", "--output", help="write the report to this file")
+    cli_mapcert.add_check_options(c)
     c.set_defaults(func=cmd_check, jobs=1, dask=None, game=None, param=None)
 
     cli_informed.add_compare_parser(sub, _add_game_arguments, _digits)
