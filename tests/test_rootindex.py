@@ -87,3 +87,33 @@ def test_roots_below_counts_as_the_whole_line_does():
         assert roots_below(m, lo, hi, x.lower_sign) == expected
         seen += 1
     assert seen >= 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(-9, 9), min_size=2, max_size=12),
+    st.sampled_from([(-1, 0), (0, 1), (-3, 5), (fmpq(1, 3), fmpq(7, 5))]),
+)
+def test_descartes_bisection_isolates_every_root(coeffs, ends):
+    """Each part holds exactly one root and the parts with the roots found
+    at midpoints are all the roots in (lo, hi), by SymPy's exact counts;
+    skipping the parts above a cut keeps exactly the parts below it."""
+    f = fmpz_poly(coeffs)
+    lo, hi = (fmpq(e) for e in ends)
+    if f.degree() < 1:
+        return
+    f = polys.sqf_part(f)
+    if f(lo) == 0 or f(hi) == 0:
+        return
+    found, parts = polys.descartes_bisection(f, lo, hi)
+    work = f
+    for r in found:
+        assert f(r) == 0
+        work = work // polys.linear_factor(r)
+    sp = _sympy_poly(work)
+    q = lambda v: sympy.Rational(int(v.p), int(v.q))  # noqa: E731
+    assert all(sp.count_roots(q(a), q(b)) == 1 for a, b in parts)
+    assert len(parts) + len(found) == _sympy_poly(f).count_roots(q(lo), q(hi))
+    cut = (lo + hi) / 3 + hi / 3
+    kept = polys.descartes_bisection(f, lo, hi, skip=lambda a, b: a >= cut)[1]
+    assert [p for p in kept if p[1] <= cut] == [p for p in parts if p[1] <= cut]

@@ -54,30 +54,11 @@ def roots_below(m: fmpz_poly, lo: fmpq, hi: fmpq, slo: int) -> int:
 
 
 def _below_in(m: fmpz_poly, a: fmpq, b: fmpq, below) -> int:
-    """The roots of ``m`` in (a, b) below its root ``x``, where ``a < x < b``."""
-    n = 0
-    # (the local polynomial, the part's ends, whether the part lies below x;
-    # a part that does not holds x, since no part above x is kept)
-    stack = [(polys.local_poly(m, a, b), a, b, False)]
-    while stack:
-        g, u, v, whole = stack.pop()
-        count = polys.descartes_count(g)
-        if count == 0:
-            continue
-        if count == 1:  # one root: x itself when the part holds x
-            n += whole
-            continue
-        mid = (u + v) / 2
-        left = polys._halve(g)
-        right = left(polys.ONE_PLUS_X)
-        if right[0] == 0:  # pragma: no cover - an irreducible m of degree >= 2 has no rational root
-            raise ValueError(f"{m} has the rational root {mid}")
-        if whole:
-            stack.append((right, mid, v, True))
-            stack.append((left, u, mid, True))
-        elif below(mid):  # the right half lies above x
-            stack.append((left, u, mid, False))
-        else:
-            stack.append((right, mid, v, False))
-            stack.append((left, u, mid, True))
-    return n
+    """The roots of ``m`` in (a, b) below its root ``x``, where ``a < x < b``:
+    the parts of a Descartes bisection that lie above ``x`` are dropped
+    unseen, and of the parts holding one root each, those ending below ``x``
+    are counted (the one holding ``x`` ends above it)."""
+    found, parts = polys.descartes_bisection(m, a, b, skip=lambda u, v: below(u))
+    if found:  # pragma: no cover - an irreducible m of degree >= 2 has no rational root
+        raise ValueError(f"{m} has the rational roots {found}")
+    return sum(1 for u, v in parts if not below(v))
