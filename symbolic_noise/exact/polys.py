@@ -497,13 +497,6 @@ def _gcd(a, b) -> int:
     return gcd(int(a), int(b))
 
 
-def _halve(g: fmpz_poly) -> fmpz_poly:
-    """``2^d g(t / 2)``: the left half of (0, 1) mapped onto (0, 1)."""
-    c = g.coeffs()
-    d = len(c) - 1
-    return fmpz_poly([ci << (d - i) for i, ci in enumerate(c)])
-
-
 # --------------------------------------------------------------------------- root isolation
 
 
