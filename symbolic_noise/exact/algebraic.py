@@ -38,6 +38,7 @@ from .polys import sign
 from .rounding import significant
 from .formula import exact_number
 from .minpolys import FactorHints, minimal_polynomials  # noqa: F401  (their home was here)
+from .rootindex import roots_below
 
 
 class RealAlgebraic:
@@ -487,8 +488,8 @@ class RealAlgebraic:
             m = self.minpoly()
             if m.degree() == 1:
                 self._index = 0
-            else:
-                self._index = polys.count_real_roots(m, -polys.root_bound(m), self._lo)
+            else:  # (the number is a root of m, its interval isolates it: self._poly is m)
+                self._index = roots_below(m, self._lo, self._hi, self._slo)
         return self._index
 
     # ------------------------------------------------------------------ conversions

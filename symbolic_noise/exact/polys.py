@@ -497,13 +497,6 @@ def _gcd(a, b) -> int:
     return gcd(int(a), int(b))
 
 
-def _halve(g: fmpz_poly) -> fmpz_poly:
-    """``2^d g(t / 2)``: the left half of (0, 1) mapped onto (0, 1)."""
-    c = g.coeffs()
-    d = len(c) - 1
-    return fmpz_poly([ci << (d - i) for i, ci in enumerate(c)])
-
-
 # --------------------------------------------------------------------------- root isolation
 
 
@@ -552,30 +545,66 @@ def isolate_real_roots(f: fmpz_poly, lo, hi):
             work = work // linear_factor(e)
     intervals = []
     if lo < hi and work.degree() >= 1:
-        found = []
-        stack = [(local_poly(work, lo, hi), lo, hi)]
-        while stack:
-            g, a, b = stack.pop()
-            v = descartes_count(g)
-            if v == 0:
-                continue
-            if v == 1:
-                intervals.append((a, b))
-                continue
-            m = (a + b) / 2
-            left = _halve(g)
-            right = left(ONE_PLUS_X)
-            if right[0] == 0:  # g(1/2) == 0: the midpoint is a root
-                found.append(m)
-                right = right.right_shift(1)
-            stack.append((right, m, b))
-            stack.append((left, a, m))
+        found, intervals = descartes_bisection(work, lo, hi)
         for m in found:
             work = work // linear_factor(m)
         rationals.extend(found)
     rationals.sort()
     intervals.sort()
     return rationals, intervals, work
+
+
+ONE_PLUS_2X = fmpz_poly([1, 2])
+
+
+def descartes_bisection(f: fmpz_poly, lo: fmpq, hi: fmpq, skip=None) -> tuple[list, list]:
+    """Descartes bisection of the open interval (lo, hi) for the
+    square-free ``f`` (not 0 at lo and hi): the midpoints found to be roots,
+    and the parts ``(a, b)`` holding one root each, in the order met (left to
+    right).  ``skip(a, b)``, if given, drops a part and everything in it
+    unseen (a caller that needs only the roots below some number).
+
+    Each part is held by its Descartes polynomial ``P = (1 + s)^d g(1/(1 + s))``
+    (``g`` the part mapped onto (0, 1); ``P``'s sign variations bound the
+    roots in the part), and its halves' come from ``P`` itself: ``P(1 + 2s)``
+    for the left half and the reversal of ``rev(P)(1 + 2s)`` for the right
+    (``rev`` the reversal of the coefficients at the part's degree).  That is
+    two Taylor shifts and one reversal a split, where shifting ``g`` to the
+    halves and then to their Descartes polynomials took three shifts, two
+    reversals and a halving.  The bisection, the counts and so the parts are
+    those of bisecting ``g``: the polynomials are the same.
+
+    >>> descartes_bisection(fmpz_poly([-1, 0, 4]) * fmpz_poly([-1, 3]), fmpq(0), fmpq(1))
+    ([1/2], [(0, 1/2)])
+    """
+    found, intervals = [], []
+    top = _descartes_poly(local_poly(f, lo, hi))
+    # (P, its coefficients at the part's degree, the part's ends)
+    stack = [(top, top.coeffs(), lo, hi)]
+    while stack:
+        P, cs, a, b = stack.pop()
+        if skip is not None and skip(a, b):
+            continue
+        v = variations(cs)
+        if v == 0:
+            continue
+        if v == 1:
+            intervals.append((a, b))
+            continue
+        d = len(cs) - 1
+        m = (a + b) / 2
+        left = P(ONE_PLUS_2X)
+        lcs = left.coeffs()
+        lcs += [fmpz(0)] * (d + 1 - len(lcs))  # (zeros where a root ends the part)
+        rcs = fmpz_poly(cs[::-1])(ONE_PLUS_2X).coeffs()
+        rcs += [fmpz(0)] * (d + 1 - len(rcs))
+        if lcs[0] == 0:  # P(1) = 2^d g(1/2) = 0: the midpoint is a root
+            found.append(m)
+            rcs = rcs[1:]  # (the right half's g divided by s: one degree less)
+        rcs.reverse()
+        stack.append((fmpz_poly(rcs), rcs, m, b))
+        stack.append((left, lcs, a, m))
+    return found, intervals
 
 
 def count_real_roots(f: fmpz_poly, lo, hi) -> int:

@@ -253,9 +253,9 @@ def solution_json(solution, position=None, digits: int = 15) -> dict:
     f = solution.value(position)
     minimal_polynomials(f.points)  # (all with one FactorHints: they share factors)
     for x in f.points:
-        # the CRootOf index counts the roots below the point's isolating
-        # interval: counted before the decimals narrow it, the interval's end
-        # has the solver's 50 bits, not 80 to 100 (nim 64: half the time)
+        # the CRootOf index, counted before the decimals narrow the interval:
+        # the count compares the parts near the point with it by the sign at
+        # their ends, which costs more as the interval's ends get longer
         x.exact_str()
     v = solution.start if position is None else position
     game = solution.game
