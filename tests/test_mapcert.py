@@ -15,6 +15,7 @@ from symbolic_noise import solve
 from symbolic_noise.analysis.certificates import StatementError, check
 from symbolic_noise.analysis.mapcert import FORMAT, map_check, verify_map_document
 from symbolic_noise.games.registry import game_from_spec
+from symbolic_noise.errors import VerificationError
 from symbolic_noise.io.cli import main
 from symbolic_noise.solvers.onepoint.fastpoint import point_solve
 
@@ -160,3 +161,24 @@ def test_verify_caps_the_size_of_a_map_certificate(tmp_path, capsys, monkeypatch
     monkeypatch.setattr(cli_mapcert, "MAX_MAP_CERTIFICATE_CHARS", 100)
     status, _, err = _run(capsys, ["verify", str(path)])
     assert status == 2 and "cap" in err and err.count("\n") == 1
+
+
+def test_verify_caps_the_work_a_map_certificate_causes(tmp_path, capsys):
+    """A certificate whose re-proof is estimated above the cap is refused
+    before any unit is re-proved, on one line naming the option that allows it;
+    allowed, it verifies."""
+    from symbolic_noise.analysis import mapcert
+
+    path = tmp_path / "c.json"
+    assert main(["check", "nim", "6", "N >= 2/5 on [0, 1]", "--method", "map", "--out", str(path)]) == 0
+    capsys.readouterr()
+    doc = json.loads(path.read_text())
+    est = mapcert.estimate_seconds(len(doc["units"]), 1, 1)
+    assert est > 0
+    calls = []
+    with pytest.raises(VerificationError, match="--max-seconds"):
+        verify_map_document(doc, max_seconds=1e-9, progress=lambda *a: calls.append(a))
+    assert calls == []  # refused before the first unit
+    assert verify_map_document(doc, max_seconds=10_000)[0].verdict == "holds"
+    status, out, _ = _run(capsys, ["verify", str(path), "--max-seconds", "1000"])
+    assert status == 0 and out.startswith("verified")

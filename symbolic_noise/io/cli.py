@@ -584,7 +584,7 @@ def cmd_verify(args) -> int:
     if str(data.get("format", "")).startswith("symbolic-noise.hybrid/"):
         return _verify_hybrid_file(data, args.certificate, args.max_seconds, len(text))
     if data.get("format") == "symbolic-noise.map-certificate/1":
-        return cli_mapcert.verify_file(data, args.certificate, len(text))
+        return cli_mapcert.verify_file(data, args.certificate, len(text), args.max_seconds)
     if data.get("format") == "symbolic-noise.periodicity/1":
         return cli_grundy.verify_file(data, args.certificate)
     try:
@@ -794,8 +794,8 @@ def build_parser() -> argparse.ArgumentParser:
     ve = sub.add_parser("verify", help="re-verify a certificate file independently of the solver")
     ve.add_argument("certificate")
     ve.add_argument("--max-seconds", type=_bounded_int("--max-seconds", 1, 86_400), default=None,
-                    help="a hybrid certificate whose check is estimated to take longer is refused before any work"
-                         " (default 20 CPU seconds; docs/hybrid.md)")
+                    help="a hybrid or map certificate whose check is estimated to take longer is refused before any work"
+                         " (default 20 CPU seconds for a hybrid certificate, 120 for a map certificate)")
     ve.set_defaults(func=cmd_verify)
 
     cli_grundy.add_parser(sub, _upto, _heap_cap, _emit)

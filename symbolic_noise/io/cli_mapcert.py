@@ -94,7 +94,7 @@ def document_text(document: dict) -> str:
     return json.dumps(head, separators=(",", ":"))[:-1] + ',"units":[\n' + units + "\n]}\n"
 
 
-def verify_file(data: dict, path: str, size: int) -> int:
+def verify_file(data: dict, path: str, size: int, max_seconds=None) -> int:
     """``verify`` of a map certificate: 0 when every claim is re-proved, 1 (REJECTED, one line) otherwise."""
     from ..analysis.mapcert import verify_map_document
 
@@ -102,7 +102,7 @@ def verify_file(data: dict, path: str, size: int) -> int:
     if size > MAX_MAP_CERTIFICATE_CHARS:
         raise VerificationError(f"the map certificate {name} has more than the cap of {MAX_MAP_CERTIFICATE_CHARS} characters")
     try:
-        claims = verify_map_document(data)
+        claims = verify_map_document(data, max_seconds=max_seconds)
     except VerificationError as exc:
         sys.stdout.write(f"REJECTED {name}: {readers.shown(' '.join(str(exc).split()))[:400]}\n")
         return 1
