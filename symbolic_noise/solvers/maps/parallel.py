@@ -60,8 +60,8 @@ from flint import ctx, fmpq
 from .build import BLOCK, _arguments, _assemble, _band, _Engine, build_map, simplest_between
 from .result import Map
 
-#: CPU seconds a task is meant to take: a worker that runs out of boxes waits
-#: at most about this long for the others to hand theirs back (balance only)
+#: CPU seconds a task is meant to take (a worker that runs out of boxes waits
+#: at most about this long for the others to hand theirs back; balance only)
 TASK_SECONDS = 0.5
 #: the first tasks' slice of the budget, before the boxes' cost is known
 FIRST_SLICE = 4 * BLOCK
