@@ -95,6 +95,9 @@ def test_a_change_at_the_end_of_boxes_solved_apart_is_one_change_interval(pools)
     out (each side proved one-sidedly, maybe by another worker), and at p = 1."""
     assert fmpq(1, 2) in [lo for lo, _ in first_boxes(0, 1, 2 * BOXES_PER_WORKER)]
     m = build_map_parallel(Nim(12), "binary", executors=pools, width="2^-30")
+    # the set beside 1/2 is proved by the one-sided proof at 1/2, on a box on each side
+    sides = {r[4] for r in m.proofs if r[0] == "onesided" and r[3] == fmpq(1, 2)}
+    assert sides == {"left", "right"}
     (half,) = m.interval_at(fmpq(1, 2))
     assert half.kind == "change" and half.lo < fmpq(1, 2) < half.hi and half.point == fmpq(1, 2)
     exact = point_solve(Nim(12), "binary", fmpq(1, 2))
@@ -102,6 +105,12 @@ def test_a_change_at_the_end_of_boxes_solved_apart_is_one_change_interval(pools)
     assert half.left != half.right  # the sets on both sides, each from its own box
     last = m.intervals[-1]
     assert last.kind == "change" and last.point == 1 and last.at == point_solve(Nim(12), "binary", fmpq(1)).optimal
+
+
+def test_the_arb_engine_is_shared_too(pools):
+    serial = build_map(Nim(5), "binary", engine="arb")
+    par = build_map_parallel(Nim(5), "binary", engine="arb", executors=pools)
+    assert par.complete and differences(serial, par) == []
 
 
 def test_the_budget_is_shared(pools):

@@ -16,12 +16,12 @@ boxes, neighbours in p, and a *slice* of the box budget: the worker sweeps
 them as the serial engine does, splitting what it cannot settle, and stops
 between blocks once it has enclosed its slice; the boxes it has not settled
 go back to the driver's queue, and the next idle worker takes them.  The
-work near a tie point (binary Nim's p = 1/2 takes about 70 % of ``map nim
-64``) is thus shared however it falls.  Slices are sized to about
+work next to a tie point is thus shared however it falls (``map nim 64``
+spends 72 % of its CPU within 1/16 of p = 1/2).  Slices are sized to about
 :data:`TASK_SECONDS` of CPU each, from the boxes' cost so far.
 
-Every box is cut, proved and recorded exactly as the serial sweep does
-it; the driver sorts all the records and merges them with the serial
+Past the first cuts, boxes are split, proved and recorded as the serial
+sweep does it; the driver sorts all the records and merges them with the serial
 :func:`~symbolic_noise.solvers.maps.build._assemble`, so that a change at the end of two boxes
 solved apart (p = 1/2 of binary Nim) is one change interval, as in a serial
 run.  Where work is dealt decides nothing.
@@ -62,9 +62,12 @@ from .result import Map
 
 #: CPU seconds a task is meant to take (a worker that runs out of boxes waits
 #: at most about this long for the others to hand theirs back; balance only)
-TASK_SECONDS = 0.5
-#: the first tasks' slice of the budget, before the boxes' cost is known
-FIRST_SLICE = 4 * BLOCK
+TASK_SECONDS = 1.0
+#: the smallest slice, also the first tasks' (before the boxes' cost is
+#: known): one block.  A block's binary64 screen has a fixed cost (0.26 s of
+#: Chomp 6 x 6 through the king channel for 1 box, 1.03 s for 32): with
+#: slices of a few boxes, ``map chomp 6x6`` took 3.3 times the CPU
+MIN_SLICE = BLOCK
 #: the interval is first cut into at least this many boxes per worker
 BOXES_PER_WORKER = 8
 
@@ -184,8 +187,8 @@ def build_map_parallel(game, channel, start=None, interval=(0, 1), width="2^-40"
                 left = budget - used - reserved
                 if left < 1:
                     break
-                size = FIRST_SLICE if used == 0 or cpu <= 0 else int(TASK_SECONDS * used / cpu)
-                slice_ = min(max(size, BLOCK), left)
+                size = MIN_SLICE if used == 0 or cpu <= 0 else int(TASK_SECONDS * used / cpu)
+                slice_ = min(max(size, MIN_SLICE), left)
                 # a run of neighbouring boxes, an even share of the queue
                 k = min(len(pending), -(-len(pending) // n), slice_)
                 run, pending = pending[:k], pending[k:]
