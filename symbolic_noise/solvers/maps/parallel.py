@@ -62,7 +62,7 @@ from .result import Map
 
 #: CPU seconds a task is meant to take (a worker that runs out of boxes waits
 #: at most about this long for the others to hand theirs back; balance only)
-TASK_SECONDS = 1.0
+TASK_SECONDS = 0.5
 #: the smallest slice, also the first tasks' (before the boxes' cost is
 #: known): one block.  A block's binary64 screen has a fixed cost (0.26 s of
 #: Chomp 6 x 6 through the king channel for 1 box, 1.03 s for 32): with
