@@ -17,7 +17,7 @@ them as the serial engine does, splitting what it cannot settle, and stops
 between blocks once it has enclosed its slice; the boxes it has not settled
 go back to the driver's queue, and the next idle worker takes them.  The
 work next to a tie point is thus shared however it falls (``map nim 64``
-spends 72 % of its CPU within 1/16 of p = 1/2).  Slices are sized to about
+spent 72 % of its CPU within 1/16 of p = 1/2, with the uncompiled screen).  Slices are sized to about
 :data:`TASK_SECONDS` of CPU each, from the boxes' cost so far.
 
 Past the first cuts, boxes are split, proved and recorded as the serial
@@ -64,9 +64,9 @@ from .result import Map
 #: at most about this long for the others to hand theirs back; balance only)
 TASK_SECONDS = 0.5
 #: the smallest slice, also the first tasks' (before the boxes' cost is
-#: known): one block.  A block's binary64 screen has a fixed cost (0.26 s of
-#: Chomp 6 x 6 through the king channel for 1 box, 1.03 s for 32): with
-#: slices of a few boxes, ``map chomp 6x6`` took 3.3 times the CPU
+#: known): one block, what the sweep screens at once.  (With the uncompiled
+#: binary64 screen, whose cost per block was mostly fixed, slices of a few
+#: boxes made ``map chomp 6x6`` take 3.3 times the CPU.)
 MIN_SLICE = BLOCK
 #: the interval is first cut into at least this many boxes per worker
 BOXES_PER_WORKER = 8
