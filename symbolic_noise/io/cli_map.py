@@ -50,8 +50,11 @@ def run(args, channel_of, interval_of, emit) -> int:
 
     with _ProgressBar(game, not (args.quiet or not sys.stderr.isatty()), unit="thousandths of the interval",
                       what="mapping") as bar:
-        m = build_map(game, channel, start=start, interval=interval, width=args.width, misere=args.misere,
-                      budget=args.budget, progress=bar)
+        if args.jobs > 1 or args.dask:
+            m = _parallel(args, game, channel, start, interval, bar)
+        else:
+            m = build_map(game, channel, start=start, interval=interval, width=args.width, misere=args.misere,
+                          budget=args.budget, progress=bar)
     if args.plot:
         from .mapplot import plot_map
 
@@ -61,6 +64,25 @@ def run(args, channel_of, interval_of, emit) -> int:
     else:
         emit(map_text(m, header=not args.no_header) + "\n", args)
     return 0 if m.complete else 1
+
+
+def _parallel(args, game, channel, start, interval, bar):
+    """The map on ``--jobs`` local processes or the ``--dask`` cluster's
+    workers (:mod:`symbolic_noise.solvers.maps.parallel`), stopped however it ends."""
+    from concurrent.futures import BrokenExecutor
+
+    from ..errors import WorkerLostError
+    from ..solvers.maps.parallel import build_map_parallel
+    from .workers import _workers
+
+    executors, close = _workers(args)
+    try:
+        return build_map_parallel(game, channel, start=start, interval=interval, width=args.width, misere=args.misere,
+                                  executors=executors, budget=args.budget, progress=bar)
+    except BrokenExecutor:
+        raise WorkerLostError("a worker process of --jobs died (out of memory, or killed)") from None
+    finally:
+        close()
 
 
 def add_parser(sub, add_game_arguments_min, channel_of, interval_of, emit) -> None:
@@ -80,6 +102,12 @@ def add_parser(sub, add_game_arguments_min, channel_of, interval_of, emit) -> No
     mp.add_argument("--format", choices=("text", "json"), default="text")
     mp.add_argument("--no-header", action="store_true", help="text without the provenance comment lines")
     mp.add_argument("--quiet", action="store_true", help="no progress bar (there is none when standard error is not a terminal)")
+    from .cli import _jobs
+
+    mp.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                    help="share the boxes of p between N local processes (the same map)")
+    mp.add_argument("--dask", metavar="ADDRESS", help="share the boxes of p between the workers of the Dask scheduler"
+                    " at ADDRESS")
     mp.add_argument("--plot", metavar="FILE", help="also draw the map: the optimal moves as a ribbon, N as a band")
     mp.set_defaults(func=lambda args: run(args, channel_of, interval_of, emit))
 

@@ -13,7 +13,9 @@ side) and undecided intervals (the budget ran out).  Rooms:
   value over one box of p, followers first, with the mean-value form;
 * :mod:`~symbolic_noise.solvers.maps.build` -- the sweep: boxes, the three proofs (one class, a crossing,
   a tie point at an end), shrinking of change intervals, merging;
-* :mod:`~symbolic_noise.solvers.maps.result` -- :class:`Map` and :class:`MapInterval`, the data.
+* :mod:`~symbolic_noise.solvers.maps.result` -- :class:`Map` and :class:`MapInterval`, the data;
+* :mod:`~symbolic_noise.solvers.maps.parallel` -- the sweep's boxes shared between worker processes or a
+  Dask cluster's workers (``map --jobs N``, ``--dask ADDRESS``).
 
 Rendering (text, JSON with provenance, HTML) is :mod:`symbolic_noise.io.mapreport`.
 

@@ -97,6 +97,25 @@ def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere:
     ``progress(settled, 1000)``, if given, is told the thousandths of the
     interval settled as boxes are settled."""
     kind = engine
+    channel, root, (a, b), width, min_width = _arguments(game, channel, start, interval, width, budget, min_width,
+                                                         engine)
+    old = ctx.prec
+    ctx.prec = max(prec, 64)
+    try:
+        engine = _Engine(game, channel, root, (a, b), misere, width, min_width, budget)
+        engine.engine = kind
+        engine.progress = progress
+        intervals = engine.run()
+    finally:
+        ctx.prec = old
+    stats = {"boxes": engine.boxes, "series": len(engine.exact)}
+    proofs = sorted(engine.proofs, key=lambda r: (r[1], r[2]))
+    return Map(game, channel, root, (a, b), misere, width, intervals, stats, engine.band, proofs)
+
+
+def _arguments(game, channel, start, interval, width, budget, min_width, engine):
+    """:func:`build_map`'s arguments checked and read: the channel, the start,
+    the interval's exact ends, the width and the smallest width."""
     if engine not in ("float", "arb"):
         raise ValueError(f"engine must be 'float' or 'arb', not {engine!r}")
     if engine == "float":
@@ -112,18 +131,7 @@ def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere:
     min_width = width if min_width is None else _number(min_width, "the smallest width")
     if budget < 1:
         raise IntervalError(f"the box budget must be at least 1, not {budget}")
-    old = ctx.prec
-    ctx.prec = max(prec, 64)
-    try:
-        engine = _Engine(game, channel, root, (a, b), misere, width, min_width, budget)
-        engine.engine = kind
-        engine.progress = progress
-        intervals = engine.run()
-    finally:
-        ctx.prec = old
-    stats = {"boxes": engine.boxes, "series": len(engine.exact)}
-    proofs = sorted(engine.proofs, key=lambda r: (r[1], r[2]))
-    return Map(game, channel, root, (a, b), misere, width, intervals, stats, engine.band, proofs)
+    return channel, root, (a, b), width, min_width
 
 
 def _number(x, what):
@@ -212,12 +220,21 @@ class _Engine:
 
     def run(self):
         a, b = self.interval
-        queue = deque([(a, b)])
-        records = []
         if not self.layout.names:  # a terminal start: nothing to choose
             v = fmpq(1 if self.misere else 0)
             return [MapInterval("proved", a, b, optimal=frozenset(), value=(v, v))]
-        while queue:
+        records = self.sweep(deque([(a, b)]))
+        records.sort(key=lambda r: (r[1], r[2]))
+        self.band = _band(records)
+        return _assemble(records, self.width)
+
+    def sweep(self, queue, until=None) -> list:
+        """The records of the boxes of ``queue`` (``(lo, hi)`` pairs), each
+        settled or split until settled (or undecided, :meth:`settle`), unsorted;
+        with ``until``, the sweep stops between blocks once that many boxes
+        are enclosed, and ``queue`` keeps the boxes not settled."""
+        records: list = []
+        while queue and (until is None or self.boxes < until):
             if self.engine == "float":
                 block = [queue.popleft() for _ in range(min(BLOCK, len(queue)))]
                 for (lo, hi), found in zip(block, self.screen(block)):
@@ -226,9 +243,7 @@ class _Engine:
                 lo, hi = queue.popleft()
                 found = None if self.boxes >= self.budget else self.decide(self.enclose(lo, hi))
                 self.settle(lo, hi, found, queue, records)
-        records.sort(key=lambda r: (r[1], r[2]))
-        self.band = [(r[1], r[2], *r[-1]) for r in records if r[0] in ("proved", "change", "onesided")]
-        return _assemble(records, self.width)
+        return records
 
     def settle(self, lo, hi, found, queue, records):
         """Keep the records of a settled box, or split it (undecided at the
@@ -525,6 +540,11 @@ def _bounds(x):
 
 def _hull(u, v):
     return (min(u[0], v[0]), max(u[1], v[1]))
+
+
+def _band(records) -> list:
+    """:attr:`Map.band` of records sorted by p."""
+    return [(r[1], r[2], *r[-1]) for r in records if r[0] in ("proved", "change", "onesided")]
 
 
 def _assemble(records, width):
