@@ -2,7 +2,8 @@
 
   python scripts/map_results.py                       # every case below (hours)
   python scripts/map_results.py --only chomp:8x8      # the cases whose name contains a word
-  python scripts/map_results.py --summary-only        # rebuild summary.json from the maps on disk
+  python scripts/map_results.py --only nim --summary /tmp/nim.json   # a run beside another one
+  python scripts/map_results.py --merge /tmp/nim.json                  # its cases into summary.json
 
 For each case, the map of the start's optimal moves over [0, 1]
 (``symbolic-noise map GAME ARG --channel C``, change intervals at most 2^-40
@@ -70,17 +71,19 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", help="only the cases whose name contains this word")
     ap.add_argument("--budget", type=int, default=400_000)
-    ap.add_argument("--summary-only", action="store_true")
+    ap.add_argument("--summary", default=os.path.join(OUT, "summary.json"), help="the summary file (default %(default)s)")
+    ap.add_argument("--merge", metavar="FILE", help="only add the cases of another summary file to the summary")
     args = ap.parse_args(argv)
     os.makedirs(OUT, exist_ok=True)
-    path = os.path.join(OUT, "summary.json")
-    summary = {}
-    if os.path.exists(path):
-        with open(path) as fh:
-            summary = {r["case"]: r for r in json.load(fh)["cases"]}
+    path = args.summary
+    summary = _read(path)
+    if args.merge:
+        summary.update(_read(args.merge))
+        _write(path, summary)
+        return 0
     for g, a, ch in CASES:
         name = _name(g, a, ch)
-        if args.summary_only or (args.only and args.only not in f"{g}:{a}:{ch}"):
+        if args.only and args.only not in f"{g}:{a}:{ch}":
             continue
         summary[name] = run_case(g, a, ch, args.budget)
         print(f"{name}: {summary[name]['cpu_seconds']} s CPU, {summary[name]['boxes']} boxes, "
@@ -88,6 +91,13 @@ def main(argv=None) -> int:
         _write(path, summary)
     _write(path, summary)
     return 0
+
+
+def _read(path) -> dict:
+    if not os.path.exists(path):
+        return {}
+    with open(path) as fh:
+        return {r["case"]: r for r in json.load(fh)["cases"]}
 
 
 def _write(path, summary) -> None:
