@@ -80,7 +80,7 @@ TIE_DENOMINATOR = 4096
 #: about 1/TIE_SPLIT of its width from that end (the proof's box shrinks by
 #: that factor per attempt, each an arb enclosure; the part left over is cheap
 #: binary64 boxes); a search heuristic, which decides nothing
-TIE_SPLIT = 8
+TIE_SPLIT = 16
 
 
 def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere: bool = False, *,
