@@ -357,3 +357,60 @@ def test_the_centred_derivative_holds_only_where_rows_sum_to_one():
                 assert _below(blk.vlo[i], v) and _below(v, blk.vhi[i])
     width = lambda blk: (blk.dhi - blk.dlo)[0].max()
     assert width(on) < width(off)
+
+
+@pytest.mark.parametrize("forced_off", [False, True])
+def test_the_centred_arb_sums_hold_the_exact_derivatives_and_series(forced_off):
+    """The arb enclosures centre the derivative sums and the series' sums from
+    order 1 on where rows sum to 1; forced off (the general formula with ``c R``),
+    the balls still hold: every sent move's chord slope over a box near 1/2,
+    and, anchored at 1/2, the exact Taylor coefficients there."""
+    from symbolic_noise.solvers.maps.series import side_series
+
+    game = sn.Nim(9)
+    lay = Layout(game, get_channel("binary"), game.start())
+    assert all(all(r) for r in lay.row_one)
+    if forced_off:
+        lay._row_one = [[False] * len(r) for r in lay.row_one]
+    lo, hi = fmpq(1, 2), fmpq(1, 2) + fmpq(1, 200)
+    ends = {p: point_solve(game, "binary", p) for p in (lo, hi)}
+    rb = enclose(lay, lo, hi)
+    for i, name in enumerate(lay.names):
+        chord = (ends[hi].move_values[name] - ends[lo].move_values[name]) / (hi - lo)
+        assert rb.ders[i].contains(chord)
+    ser = side_series(lay, lo, 1)
+    anchored = enclose(lay, lo, hi, anchor=ser)
+    for i in range(len(lay.names)):
+        for o, coef in enumerate(ser.moves[i]):
+            assert anchored.taylor[i][o].contains(coef), (i, o)
+
+
+_NEAR_CHANGES = [(sn.Chomp(3, 3), "king"), (sn.Chomp(3, 4), "rook"), (sn.Chomp(3, 3), "chebyshev"), (sn.Nim(9), "binary")]
+
+
+@pytest.mark.parametrize("case", range(len(_NEAR_CHANGES)))
+def test_boxes_around_each_exact_change_keep_both_sides_moves(case):
+    """The start's candidates over a box around a change of its optimal set
+    (from the exact solver) keep the moves optimal on both sides: the pruning
+    by differences of two rows (rows over different followers on Chomp) and
+    by the mean-value form drop only moves that are below everywhere."""
+    from symbolic_noise.solvers.maps.floatkernel import enclose_compiled
+
+    game, channel = _NEAR_CHANGES[case]
+    lay = Layout(game, get_channel(channel), game.start())
+    f = sn.solve(game, channel).value(game.start())
+    boxes, points = [], []
+    for point in f.points[1:-1]:
+        point.refine_to(fmpq(1, 2**80))
+        x = point.rational_value if point.rational_value is not None else point.lo  # within 2^-80 of it
+        for k in (2, 6, 12, 20):
+            for lo, hi in ((x - fmpq(1, 2**k), x + fmpq(1, 2**k)), (x - fmpq(1, 2**k), x + fmpq(1, 2**(k + 3)))):
+                lo, hi = max(lo, fmpq(0)), min(hi, fmpq(1))
+                boxes.append((lo, hi))
+                points.append([lo, (lo + x) / 2, x, (x + hi) / 2, hi])
+    assert boxes
+    blk = enclose_compiled(lay, boxes)
+    for i, pts in enumerate(points):
+        kept = {lay.names[j] for j in np.flatnonzero(blk.cands[i])}
+        for p in pts:
+            assert point_solve(game, channel, p).optimal <= kept, (boxes[i], p)

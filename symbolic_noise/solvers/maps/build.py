@@ -192,8 +192,9 @@ class _Engine:
         #: called with ``(settled, total)`` in thousandths of the interval as boxes settle
         self.progress = None
         self._settled = fmpq(0)
-        #: boxes whose tie-point end resisted the one-sided proof: which end
+        #: boxes whose tie-point end resisted the one-sided proof: which end, and how much narrower to try next
         self._tie_end: dict = {}
+        self._tie_hint: dict = {}
 
     # ------------------------------------------------------------------ evaluations
 
@@ -255,12 +256,14 @@ class _Engine:
                 self._settled += hi - lo
                 self.progress(int(1000 * self._settled / (b - a)), 1000)
         else:
-            side = self._tie_end.pop((lo, hi), None)
+            side, f = self._tie_end.pop((lo, hi), (None, None))
             w = hi - lo
-            if side == "left":  # the one-sided proof holds on a box far narrower than this one
-                c = simplest_between(lo + w / TIE_SPLIT, lo + 2 * w / TIE_SPLIT)
+            if side is not None:  # the one-sided proof holds on a box far narrower than this one
+                f = fmpq(1, TIE_SPLIT) if not f else max(min(fmpq(1, TIE_SPLIT), _exact(f / 2)), fmpq(1, 2**20))
+            if side == "left":
+                c = simplest_between(lo + w * f, lo + 2 * w * f)
             elif side == "right":
-                c = simplest_between(hi - 2 * w / TIE_SPLIT, hi - w / TIE_SPLIT)
+                c = simplest_between(hi - 2 * w * f, hi - w * f)
             else:
                 c = simplest_between(lo + w / 3, hi - w / 3)
             queue.extend([(lo, c), (c, hi)])
@@ -296,7 +299,7 @@ class _Engine:
                 if found is None and self.boxes < self.budget and self._worth_one_sided(blk, i, lo, hi, side):
                     found = self.one_sided(_Ends(lo, hi), None, side, None)
                     if found is None:
-                        self._tie_end[(lo, hi)] = side
+                        self._tie_end[(lo, hi)] = (side, self._tie_hint.pop((lo, hi), None))
             if found is None and crossing and self.boxes < self.budget:
                 found = self.decide(self.enclose(lo, hi, fast=True), fast=True)
             if found is None and crossing and self.boxes < self.budget:
@@ -321,7 +324,7 @@ class _Engine:
         tied = {self.class_of[j] for j in ser.tie[-1]}
         for j in np.flatnonzero(blk.cands[i]):
             if self.class_of[int(j)] not in tied and not blk.mhi[i, j] < blk.mlo[i, r]:
-                self._tie_end[(lo, hi)] = side
+                self._tie_end[(lo, hi)] = (side, None)
                 return False
         return True
 
@@ -468,6 +471,7 @@ class _Engine:
         (R,) = win
         rb = self.enclose(rb.a, rb.b, ser)
         r = self.rep(R)
+        short = []  # per failed coefficient test, its exact coefficient over the ball's radius
         for K in {self.class_of[i] for i in rb.candidates}:
             if K == R:
                 continue
@@ -481,11 +485,12 @@ class _Engine:
                 return None
             if j is None:
                 return None  # equal to the order kept: not decided here
-            if j == 1:
-                if not ((rb.ders[r] - rb.ders[k]) * sgn > 0 or rb.taylor[r][1] - rb.taylor[k][1] > 0):
-                    return None
-            elif not (rb.taylor[r][j] - rb.taylor[k][j] > 0):
-                return None
+            coef = rb.taylor[r][j] - rb.taylor[k][j]
+            if not (coef > 0 or (j == 1 and (rb.ders[r] - rb.ders[k]) * sgn > 0)):
+                short.append(float(ser.moves[r][j] - ser.moves[k][j]) / float(coef.rad()) if coef.is_finite() else 0.0)
+        if short:
+            self._tie_hint[(rb.a, rb.b)] = min(short)
+            return None
         names = self.names(self.classes[R])
         self.proofs.append(("onesided", rb.a, rb.b, c, side, names, self.names(S)))
         return [("onesided", rb.a, rb.b, c, side, names, self.names(S), _bounds(rb.value))]

@@ -115,6 +115,7 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
         ders.append(d)
         mids.append(vm)
     terminal = arb(1 if misere else 0)
+    one = layout.row_one
     n = len(layout.order)
     X, Xd, Xm, XS, XSm = [None] * n, [None] * n, [None] * n, [None] * n, [None] * n
     root = n - 1
@@ -125,11 +126,12 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
             X[k], Xd[k], Xm[k] = 1 - terminal, ZERO, 1 - terminal
             XS[k] = XSm[k] = terminal_series(1 - terminal)
             continue
-        f, fd, fm = _moves(layout.num[k], layout.den[k], fs, X, Xd, Xm, vals, ders, mids, DP)
+        f, fd, fm = _moves(layout.num[k], layout.den[k], one[k], fs, X, Xd, Xm, vals, ders, mids, DP)
         fser = None
         if anchored:
-            fser = move_series(layout.num[k], layout.den[k], fs, XS, pser)
-            fser_m = move_series(layout.num[k], layout.den[k], fs, XSm, pser_m)
+            c = centre(Xm, fs)
+            fser = move_series(layout.num[k], layout.den[k], one[k], fs, XS, pser, c)
+            fser_m = move_series(layout.num[k], layout.den[k], one[k], fs, XSm, pser_m, c)
             tighten(fser, fser_m, dph)
         top = reduce(lambda x, y: x.max(y), f)
         floor = max((x.lower() for x in f), key=_Key)
@@ -188,10 +190,26 @@ def _inside(cands, fd, fser, anchor, k, toward):
     return out
 
 
-def _moves(num, den, fs, X, Xd, Xm, vals, ders, mids, DP):
-    """Every sent move's (value, derivative, midpoint value) balls at one position."""
+def centre(Xm, fs) -> arb:
+    """An exact number near the followers' midpoint values (their mean), the
+    constant c of the centred derivative sums (:func:`_moves`)."""
+    return arb(sum((Xm[u] for u in fs), ZERO).mid() / len(fs)).mid()
+
+
+def _moves(num, den, one, fs, X, Xd, Xm, vals, ders, mids, DP):
+    """Every sent move's (value, derivative, midpoint value) balls at one position.
+
+    The derivative ``(S' - f D') / D`` with ``S' = sum_u n_u' x_u + n_u x_u'``
+    is evaluated centred, as in :mod:`~symbolic_noise.solvers.maps.floatkernel`:
+    for any constant c, ``S' = sum_u n_u' (x_u - c) + n_u x_u' + c R`` with ``R
+    = sum_u n_u'``, and ``R = D'`` where the row sums to 1 exactly (``one``),
+    so there ``S' - f D' = sum_u n_u' (x_u - c) + n_u x_u' - (f - c) D'``: the
+    same number, without the variation of every ``n_u'`` times a value near c
+    that ball arithmetic cannot cancel."""
     m = len(fs)
+    c = centre(Xm, fs)
     xv = arb_mat(m, 1, [X[u] for u in fs])
+    xc = arb_mat(m, 1, [X[u] - c for u in fs])
     xd = arb_mat(m, 1, [Xd[u] for u in fs])
     xm = arb_mat(m, 1, [Xm[u] for u in fs])
     flat = [j for row in num for j in row]
@@ -199,8 +217,9 @@ def _moves(num, den, fs, X, Xd, Xm, vals, ders, mids, DP):
     ND = arb_mat(m, m, [ders[j] if j >= 0 else ZERO for j in flat])
     NM = arb_mat(m, m, [mids[j] if j >= 0 else ZERO for j in flat])
     S = (NJ * xv).entries()
-    Sd = (ND * xv + NJ * xd).entries()
+    Sd = (ND * xc + NJ * xd).entries()
     Sm = (NM * xm).entries()
+    R = None if all(one) else (ND * arb_mat(m, 1, [1] * m)).entries()
     f, fd, fm = [], [], []
     for i in range(m):
         q = den[i]
@@ -208,7 +227,7 @@ def _moves(num, den, fs, X, Xd, Xm, vals, ders, mids, DP):
         v = S[i] / D
         vm = _meet(Sm[i] / DM, UNIT)
         v = _meet(v, UNIT)
-        d = (Sd[i] - v * DD) / D
+        d = (Sd[i] - (v - c) * DD) / D if one[i] else (Sd[i] + c * R[i] - v * DD) / D
         f.append(_centred(v, vm, d, DP))
         fd.append(d)
         fm.append(vm)

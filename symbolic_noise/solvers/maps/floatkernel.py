@@ -132,23 +132,31 @@ def _entry(b, e, dq, vl, vh, dl, dh, ent_poly):
 
 @_compiled
 def _prune_by_differences(b, r0, m, best, cand, F, X, vl, vh, dl, dh, row_den, row_ptr, ent_pos, ent_poly,
-                          P_lo, P_hi, AJ, mark, seen):
+                          row_one, P_lo, P_hi, AJ, mark, seen):
     """At the start, drop the candidates i whose difference with the best
     move j, ``g = sum_u (a_ju - a_iu) x_u``, is positive on the box by the
     mean-value form with g' enclosed as ``sum_u (a_ju - a_iu)' x_u + (a_ju -
     a_iu) x'_u``: where the rows of i and j nearly agree (p = 1/2 in binary
     Nim), this keeps the followers' wide derivative enclosures multiplied by
-    the small differences of the rows."""
+    the small differences of the rows.  Where both rows sum to 1 exactly,
+    ``sum_u (a_ju - a_iu)' = 0`` and the first sum is taken of ``x_u - c``
+    (c the mean of row j's followers' midpoint values), as in the rows' own
+    derivatives."""
     rj = r0 + best
+    cj = 0.0
     for e in range(row_ptr[rj], row_ptr[rj + 1]):
         u = ent_pos[e]
         AJ[u, 0], AJ[u, 1], AJ[u, 2], AJ[u, 3] = _entry(b, e, row_den[rj], vl, vh, dl, dh, ent_poly)
         mark[u] = b * (m + 1) + best
+        cj += 0.5 * (X[u, 4] + X[u, 5])
+    if row_ptr[rj + 1] > row_ptr[rj]:
+        cj /= row_ptr[rj + 1] - row_ptr[rj]
     for i in range(m):
         if not cand[i] or i == best:
             continue
         stamp = b * (m + 1) + i
         ri = r0 + i
+        c = cj if row_one[rj] and row_one[ri] else 0.0
         sl = sh = 0.0
         for e in range(row_ptr[ri], row_ptr[ri + 1]):
             u = ent_pos[e]
@@ -157,7 +165,7 @@ def _prune_by_differences(b, r0, m, best, cand, F, X, vl, vh, dl, dh, row_den, r
             jl = jh = jdl = jdh = 0.0
             if mark[u] == b * (m + 1) + best:
                 jl, jh, jdl, jdh = AJ[u, 0], AJ[u, 1], AJ[u, 2], AJ[u, 3]
-            t1l, t1h = _mul(_dn(jdl - adh), _up(jdh - adl), X[u, 0], X[u, 1])
+            t1l, t1h = _mul(_dn(jdl - adh), _up(jdh - adl), _dn(X[u, 0] - c), _up(X[u, 1] - c))
             t2l, t2h = _mul(_dn(jl - ah), _up(jh - al), X[u, 2], X[u, 3])
             sl = _dn(sl + _dn(t1l + t2l))
             sh = _up(sh + _up(t1h + t2h))
@@ -165,7 +173,7 @@ def _prune_by_differences(b, r0, m, best, cand, F, X, vl, vh, dl, dh, row_den, r
             u = ent_pos[e]
             if seen[u] == stamp:
                 continue
-            t1l, t1h = _mul(AJ[u, 2], AJ[u, 3], X[u, 0], X[u, 1])
+            t1l, t1h = _mul(AJ[u, 2], AJ[u, 3], _dn(X[u, 0] - c), _up(X[u, 1] - c))
             t2l, t2h = _mul(AJ[u, 0], AJ[u, 1], X[u, 2], X[u, 3])
             sl = _dn(sl + _dn(t1l + t2l))
             sh = _up(sh + _up(t1h + t2h))
@@ -260,7 +268,7 @@ def _kernel(vl, vh, dl, dh, ml, mh, pl, ph, pos_ptr, row_den, row_ptr, ent_pos, 
             X[k, 4], X[k, 5] = max(_dn(1.0 - Nmh), 0.0), min(_up(1.0 - Nml), 1.0)
             if k == n - 1:
                 _prune_by_differences(b, r0, m, best, cand, F, X, vl, vh, dl, dh, row_den, row_ptr, ent_pos,
-                                      ent_poly, P_lo, P_hi, AJ, mark, seen)
+                                      ent_poly, row_one, P_lo, P_hi, AJ, mark, seen)
                 for i in range(m):
                     out_f[b, i, 0], out_f[b, i, 1] = F[i, 0], F[i, 1]
                     out_d[b, i, 0], out_d[b, i, 1] = F[i, 2], F[i, 3]
@@ -278,13 +286,11 @@ def _sparse(layout):
     if cached is not None:
         return cached
     pos_ptr, row_den, row_ptr, ent_pos, ent_poly, row_one = [0], [], [0], [], [], []
-    polys = layout.exact_polys
     for k in range(len(layout.order)):
         fs = layout.follow[k]
         for i, row in enumerate(layout.num[k]):
             row_den.append(layout.den[k][i])
-            total = sum((polys[q] for q in row if q >= 0), 0 * polys[layout.den[k][i]])
-            row_one.append(total == polys[layout.den[k][i]])  # the row's psi sums to 1 exactly
+            row_one.append(layout.row_one[k][i])  # the row's psi sums to 1 exactly
             for j, q in enumerate(row):
                 if q >= 0:
                     ent_pos.append(fs[j])

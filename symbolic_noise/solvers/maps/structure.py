@@ -71,6 +71,20 @@ class Layout:
         self.names = [game.move_label(root, w) for w in game.followers(root)]
         self.classes = self._tie_classes()
 
+    @property
+    def row_one(self) -> list:
+        """Per position, per row, whether psi's row sums to 1 exactly (its
+        numerators add up to its denominator as polynomials), computed once:
+        where it does, ``sum_u n_u' = D'`` and the derivative sums may be
+        centred (:mod:`~symbolic_noise.solvers.maps.floatkernel`)."""
+        cached = getattr(self, "_row_one", None)
+        if cached is None:
+            P = self.exact_polys
+            cached = self._row_one = [
+                [sum((P[q] for q in row if q >= 0), 0 * P[d]) == P[d] for row, d in zip(num, den)]
+                for num, den in zip(self.num, self.den)]
+        return cached
+
     def _poly(self, q) -> int:
         key = id(q)
         hit = self._seen.get(key)
@@ -142,13 +156,15 @@ def _respected_symmetry(game, channel, order, rows):
     t = game.symmetry() if hasattr(game, "symmetry") else None
     if t is None:
         return None
-    present = set(order)
+    present, checked = set(order), set()
     for v in order:
         tv = t.position(v)
         if tv not in present:
             return None
-        if v in rows and not respects(game, channel, v, tv, t, rows[v]):
-            return None
+        if v in rows and tv not in checked:  # (the test is symmetric in v and t(v): t is an involution)
+            if not respects(game, channel, v, tv, t, rows[v], rows.get(tv)):
+                return None
+            checked.add(v)
     return t
 
 

@@ -48,26 +48,38 @@ def poly_series(layout, P, sgn: int) -> list:
     return [[ds[k](P) * (sgn**k) / factorial(k) for k in range(ORDER + 1)] for ds in layout.polys]
 
 
-def move_series(num, den, fs, XS, pser) -> list:
+def move_series(num, den, one, fs, XS, pser, c=ZERO) -> list:
     """Every sent move's series (a list of ORDER + 1 balls) at one position,
-    from its followers' series of ``1 - N`` (``XS``) and psi's (``pser``)."""
+    from its followers' series of ``1 - N`` (``XS``) and psi's (``pser``).
+
+    From order 1 on, the sums are centred at the constant c as the
+    derivatives of :func:`~symbolic_noise.solvers.maps.enclose._moves` are:
+    ``S_k = sum_i n_i (x - c)_(k-i) + c R_k`` with ``R = sum_u n_u``, which
+    is the row's denominator D where the row sums to 1 (``one``), so there
+    ``S_k - f_0 D_k = sum_i n_i (x - c)_(k-i) - (f_0 - c) D_k``."""
     m = len(fs)
     flat = [j for row in num for j in row]
     mats = [arb_mat(m, m, [pser[j][k] if j >= 0 else ZERO for j in flat]) for k in range(ORDER + 1)]
-    xs = [arb_mat(m, 1, [XS[u][k] for u in fs]) for k in range(ORDER + 1)]
-    S = []
-    for k in range(ORDER + 1):
+    xs = [arb_mat(m, 1, [XS[u][k] - (c if k == 0 else 0) for u in fs]) for k in range(ORDER + 1)]
+    S = [(mats[0] * arb_mat(m, 1, [XS[u][0] for u in fs])).entries()]
+    for k in range(1, ORDER + 1):
         acc = mats[0] * xs[k]
         for i in range(1, k + 1):
             acc = acc + mats[i] * xs[k - i]
         S.append(acc.entries())
+    R = None if all(one) else [(mats[k] * arb_mat(m, 1, [1] * m)).entries() for k in range(ORDER + 1)]
     out = []
     for i in range(m):
         D = pser[den[i]]
         f = []
         for k in range(ORDER + 1):
             s = S[k][i]
-            for t in range(k):
+            if k:
+                if one[i]:
+                    s = s - (f[0] - c) * D[k]
+                else:
+                    s = s + c * R[k][i] - f[0] * D[k]
+            for t in range(1, k):
                 s = s - f[t] * D[k - t]
             f.append(s / D[0])
         out.append(f)

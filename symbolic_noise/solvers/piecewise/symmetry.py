@@ -56,10 +56,10 @@ from ...games.channels import Channel
 from ...games.rulesets import Game
 
 
-def respects(game: Game, channel: Channel, v, tv, t, rows=None) -> bool:
+def respects(game: Game, channel: Channel, v, tv, t, rows=None, trows=None) -> bool:
     """Whether the move labels, the followers and the channel rows of ``v`` and
     ``tv = t.position(v)`` correspond under the symmetry ``t`` (exactly);
-    ``rows``: ``v``'s rows, if made already."""
+    ``rows`` and ``trows``: the rows of ``v`` and ``tv``, if made already."""
     fv, ft = game.followers(v), game.followers(tv)
     if len(fv) != len(ft):
         return False
@@ -72,7 +72,7 @@ def respects(game: Game, channel: Channel, v, tv, t, rows=None) -> bool:
     if any(ft[k] != t.position(w) for k, w in zip(perm, fv)):
         return False
     rv = rows if rows is not None else channel.rows(game, v)
-    rt = rv if tv == v else channel.rows(game, tv)
+    rt = rv if tv == v else trows if trows is not None else channel.rows(game, tv)
     if len(rv.den) != len(fv) or len(rt.den) != len(ft):
         return False
     for w, tw in enumerate(perm):
