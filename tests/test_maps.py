@@ -380,8 +380,10 @@ def test_the_centred_arb_sums_hold_the_exact_derivatives_and_series(forced_off):
         assert rb.ders[i].contains(chord)
     ser = side_series(lay, lo, 1)
     anchored = enclose(lay, lo, hi, anchor=ser)
+    kept = len(anchored.taylor[0])
+    assert 2 <= kept <= len(ser.moves[0])
     for i in range(len(lay.names)):
-        for o, coef in enumerate(ser.moves[i]):
+        for o, coef in enumerate(ser.moves[i][:kept]):
             assert anchored.taylor[i][o].contains(coef), (i, o)
 
 

@@ -81,6 +81,14 @@ TIE_DENOMINATOR = 4096
 #: that factor per attempt, each an arb enclosure; the part left over is cheap
 #: binary64 boxes); a search heuristic, which decides nothing
 TIE_SPLIT = 16
+#: a box the binary64 proofs leave is tried in arb only when narrower than
+#: 1/ARB_BELOW, where binary64's rounding may be what stops them (wider ones are
+#: split); a search heuristic, which decides nothing
+ARB_BELOW = 2**24
+#: the one-sided proof at a tie point is tried on boxes at most 1/TIE_FIRST
+#: of the interval wide (a wider box with a tie end is split at once, as
+#: after a failed proof); a search heuristic, which decides nothing
+TIE_FIRST = 1024
 
 
 def build_map(game, channel, start=None, interval=(0, 1), width="2^-40", misere: bool = False, *,
@@ -295,14 +303,17 @@ class _Engine:
             crossing = len(cls) == 2 and _may_cross(blk, i, self.rep(cls[0]), self.rep(cls[1]), float(hi - lo) / 2)
             ties = [side for side, c in (("left", lo), ("right", hi)) if c.q <= SIMPLE_END and self.tie_point(c)]
             found = None
+            wide = (hi - lo) * TIE_FIRST > self.interval[1] - self.interval[0]
             for side in ties:  # straight to the anchored proof (it encloses the box itself)
-                if found is None and self.boxes < self.budget and self._worth_one_sided(blk, i, lo, hi, side):
+                if found is None and wide:
+                    self._tie_end.setdefault((lo, hi), (side, None))
+                elif found is None and self.boxes < self.budget and self._worth_one_sided(blk, i, lo, hi, side):
                     found = self.one_sided(_Ends(lo, hi), None, side, None)
                     if found is None:
                         self._tie_end[(lo, hi)] = (side, self._tie_hint.pop((lo, hi), None))
             if found is None and crossing and self.boxes < self.budget:
                 found = self.decide(self.enclose(lo, hi, fast=True), fast=True)
-            if found is None and crossing and self.boxes < self.budget:
+            if found is None and crossing and self.boxes < self.budget and (hi - lo) * ARB_BELOW < 1:
                 found = self.decide(self.enclose(lo, hi))
             out.append(found)
         return out

@@ -45,6 +45,7 @@ from functools import reduce
 
 from flint import arb, arb_mat, fmpq
 
+from .series import ORDER
 from .taylorbox import follower_series, move_series, poly_series, terminal_series, tighten
 
 UNIT = arb(fmpq(1, 2), fmpq(1, 2))
@@ -105,8 +106,9 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
     anchored = anchor is not None
     if anchored:  # p - c over the box, c its anchored end
         toward = ball(fmpq(0), b - a) if anchor.sgn > 0 else ball(a - b, fmpq(0))
-        pser = poly_series(layout, P, anchor.sgn)
-        pser_m = poly_series(layout, M, anchor.sgn)
+        kept = kept_orders(anchor)
+        pser = poly_series(layout, P, anchor.sgn, kept)
+        pser_m = poly_series(layout, M, anchor.sgn, kept)
         dph = DP * anchor.sgn
     vals, ders, mids = [], [], []
     for q, dq, *_ in layout.polys:
@@ -124,9 +126,10 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
         fs = layout.follow[k]
         if not fs:
             X[k], Xd[k], Xm[k] = 1 - terminal, ZERO, 1 - terminal
-            XS[k] = XSm[k] = terminal_series(1 - terminal)
+            XS[k] = XSm[k] = terminal_series(1 - terminal, kept) if anchored else None
             continue
-        f, fd, fm = _moves(layout.num[k], layout.den[k], one[k], fs, X, Xd, Xm, vals, ders, mids, DP)
+        pats = layout.patterns(k)
+        f, fd, fm = _moves(layout.num[k], layout.den[k], one[k], fs, X, Xd, Xm, vals, ders, mids, DP, pats)
         fser = None
         if anchored:
             c = centre(Xm, fs)
@@ -151,6 +154,16 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
     if out is None:  # a terminal start
         return RootBox(a, b, [], [], [], terminal, ZERO, [])
     return out
+
+
+def kept_orders(anchor) -> int:
+    """The highest order an anchored enclosure carries: two above the highest
+    order at which a move first falls below the best in the exact series
+    (``anchor.order``), the most any test reads, for the mean-value forms
+    of that coefficient and of the next (:func:`~.taylorbox.tighten`); at
+    most :data:`~.series.ORDER`."""
+    used = max((o for row in anchor.order for o in row if o is not None), default=0)
+    return min(ORDER, used + 2)
 
 
 def _prune(cands, fd, fm, DP):
@@ -196,7 +209,21 @@ def centre(Xm, fs) -> arb:
     return arb(sum((Xm[u] for u in fs), ZERO).mid() / len(fs)).mid()
 
 
-def _moves(num, den, one, fs, X, Xd, Xm, vals, ders, mids, DP):
+def product(pats, num, coeffs, vec):
+    """``N vec`` for the matrix ``N[i][u] = coeffs[num[i][u]]`` (0 where the
+    index is -1): as ``sum_q coeffs[q] (E_q vec)`` over the position's 0/1
+    patterns (:meth:`~symbolic_noise.solvers.maps.structure.Layout.patterns`),
+    or with every entry gathered where ``pats`` is None."""
+    if pats is None:
+        return arb_mat(len(num), vec.nrows(), [coeffs[j] if j >= 0 else ZERO for row in num for j in row]) * vec
+    acc = None
+    for q, E in pats:
+        z = coeffs[q] * (E * vec)
+        acc = z if acc is None else acc + z
+    return acc
+
+
+def _moves(num, den, one, fs, X, Xd, Xm, vals, ders, mids, DP, pats=None):
     """Every sent move's (value, derivative, midpoint value) balls at one position.
 
     The derivative ``(S' - f D') / D`` with ``S' = sum_u n_u' x_u + n_u x_u'``
@@ -212,14 +239,10 @@ def _moves(num, den, one, fs, X, Xd, Xm, vals, ders, mids, DP):
     xc = arb_mat(m, 1, [X[u] - c for u in fs])
     xd = arb_mat(m, 1, [Xd[u] for u in fs])
     xm = arb_mat(m, 1, [Xm[u] for u in fs])
-    flat = [j for row in num for j in row]
-    NJ = arb_mat(m, m, [vals[j] if j >= 0 else ZERO for j in flat])
-    ND = arb_mat(m, m, [ders[j] if j >= 0 else ZERO for j in flat])
-    NM = arb_mat(m, m, [mids[j] if j >= 0 else ZERO for j in flat])
-    S = (NJ * xv).entries()
-    Sd = (ND * xc + NJ * xd).entries()
-    Sm = (NM * xm).entries()
-    R = None if all(one) else (ND * arb_mat(m, 1, [1] * m)).entries()
+    S = product(pats, num, vals, xv).entries()
+    Sd = (product(pats, num, ders, xc) + product(pats, num, vals, xd)).entries()
+    Sm = product(pats, num, mids, xm).entries()
+    R = None if all(one) else product(pats, num, ders, arb_mat(m, 1, [1] * m)).entries()
     f, fd, fm = [], [], []
     for i in range(m):
         q = den[i]

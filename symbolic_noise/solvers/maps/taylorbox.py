@@ -43,9 +43,10 @@ UNKNOWN = arb(0, float("inf"))
 ZERO = arb(0)
 
 
-def poly_series(layout, P, sgn: int) -> list:
-    """For every distinct polynomial q: balls of ``q^(k)(p) sgn^k / k!`` over P."""
-    return [[ds[k](P) * (sgn**k) / factorial(k) for k in range(ORDER + 1)] for ds in layout.polys]
+def poly_series(layout, P, sgn: int, top: int = ORDER) -> list:
+    """For every distinct polynomial q: balls of ``q^(k)(p) sgn^k / k!`` over
+    P, k up to ``top`` (the series below keep as many orders as these)."""
+    return [[ds[k](P) * (sgn**k) / factorial(k) for k in range(top + 1)] for ds in layout.polys]
 
 
 def move_series(num, den, one, fs, XS, pser, c=ZERO) -> list:
@@ -57,22 +58,23 @@ def move_series(num, den, one, fs, XS, pser, c=ZERO) -> list:
     ``S_k = sum_i n_i (x - c)_(k-i) + c R_k`` with ``R = sum_u n_u``, which
     is the row's denominator D where the row sums to 1 (``one``), so there
     ``S_k - f_0 D_k = sum_i n_i (x - c)_(k-i) - (f_0 - c) D_k``."""
-    m = len(fs)
+    m, top = len(fs), len(pser[den[0]]) - 1
+    xs = [arb_mat(m, 1, [XS[u][k] - (c if k == 0 else 0) for u in fs]) for k in range(top + 1)]
+    x0 = arb_mat(m, 1, [XS[u][0] for u in fs])
     flat = [j for row in num for j in row]
-    mats = [arb_mat(m, m, [pser[j][k] if j >= 0 else ZERO for j in flat]) for k in range(ORDER + 1)]
-    xs = [arb_mat(m, 1, [XS[u][k] - (c if k == 0 else 0) for u in fs]) for k in range(ORDER + 1)]
-    S = [(mats[0] * arb_mat(m, 1, [XS[u][0] for u in fs])).entries()]
-    for k in range(1, ORDER + 1):
+    mats = [arb_mat(m, m, [pser[j][k] if j >= 0 else ZERO for j in flat]) for k in range(top + 1)]
+    S = [(mats[0] * x0).entries()]
+    for k in range(1, top + 1):
         acc = mats[0] * xs[k]
         for i in range(1, k + 1):
             acc = acc + mats[i] * xs[k - i]
         S.append(acc.entries())
-    R = None if all(one) else [(mats[k] * arb_mat(m, 1, [1] * m)).entries() for k in range(ORDER + 1)]
+    R = None if all(one) else [(mats[k] * arb_mat(m, 1, [1] * m)).entries() for k in range(top + 1)]
     out = []
     for i in range(m):
         D = pser[den[i]]
         f = []
-        for k in range(ORDER + 1):
+        for k in range(top + 1):
             s = S[k][i]
             if k:
                 if one[i]:
@@ -91,7 +93,7 @@ def tighten(fser, fser_m, dph) -> None:
     about the midpoint, ``T_o(m) + (o + 1) T_(o+1)(J) (h - h_m)`` (``dph``
     holds ``h - h_m``), from the top order down; in place."""
     for f, fm in zip(fser, fser_m):
-        for o in range(ORDER - 1, 0, -1):
+        for o in range(len(f) - 2, 0, -1):
             c = fm[o] + (o + 1) * f[o + 1] * dph
             if c.is_finite() and f[o].is_finite():
                 f[o] = f[o].intersection(c)
@@ -106,16 +108,16 @@ def follower_series(value, der, sgn, inside, fser) -> list:
     move remains)."""
     first = -der * sgn
     if len(inside) != 1:
-        return [1 - value, first] + [UNKNOWN] * (ORDER - 1)
+        return [1 - value, first] + [UNKNOWN] * (len(fser[0]) - 2)
     own = fser[inside[0]]
     if own[1].is_finite() and first.is_finite():
         first = first.intersection(-own[1])
     return [1 - value, first] + [-x for x in own[2:]]
 
 
-def terminal_series(x) -> list:
-    """The series of a constant ``x`` (a position without moves): x, then zeros to ORDER."""
-    return [x] + [ZERO] * ORDER
+def terminal_series(x, top: int = ORDER) -> list:
+    """The series of a constant ``x`` (a position without moves): x, then zeros to order ``top``."""
+    return [x] + [ZERO] * top
 
 
 __all__ = ["follower_series", "move_series", "poly_series", "terminal_series", "tighten"]
