@@ -128,8 +128,7 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
             X[k], Xd[k], Xm[k] = 1 - terminal, ZERO, 1 - terminal
             XS[k] = XSm[k] = terminal_series(1 - terminal, kept) if anchored else None
             continue
-        pats = layout.patterns(k)
-        f, fd, fm = _moves(layout.num[k], layout.den[k], one[k], fs, X, Xd, Xm, vals, ders, mids, DP, pats)
+        f, fd, fm = _moves(layout.num[k], layout.den[k], one[k], fs, X, Xd, Xm, vals, ders, mids, DP)
         fser = None
         if anchored:
             c = centre(Xm, fs)
@@ -209,21 +208,7 @@ def centre(Xm, fs) -> arb:
     return arb(sum((Xm[u] for u in fs), ZERO).mid() / len(fs)).mid()
 
 
-def product(pats, num, coeffs, vec):
-    """``N vec`` for the matrix ``N[i][u] = coeffs[num[i][u]]`` (0 where the
-    index is -1): as ``sum_q coeffs[q] (E_q vec)`` over the position's 0/1
-    patterns (:meth:`~symbolic_noise.solvers.maps.structure.Layout.patterns`),
-    or with every entry gathered where ``pats`` is None."""
-    if pats is None:
-        return arb_mat(len(num), vec.nrows(), [coeffs[j] if j >= 0 else ZERO for row in num for j in row]) * vec
-    acc = None
-    for q, E in pats:
-        z = coeffs[q] * (E * vec)
-        acc = z if acc is None else acc + z
-    return acc
-
-
-def _moves(num, den, one, fs, X, Xd, Xm, vals, ders, mids, DP, pats=None):
+def _moves(num, den, one, fs, X, Xd, Xm, vals, ders, mids, DP):
     """Every sent move's (value, derivative, midpoint value) balls at one position.
 
     The derivative ``(S' - f D') / D`` with ``S' = sum_u n_u' x_u + n_u x_u'``
@@ -239,10 +224,14 @@ def _moves(num, den, one, fs, X, Xd, Xm, vals, ders, mids, DP, pats=None):
     xc = arb_mat(m, 1, [X[u] - c for u in fs])
     xd = arb_mat(m, 1, [Xd[u] for u in fs])
     xm = arb_mat(m, 1, [Xm[u] for u in fs])
-    S = product(pats, num, vals, xv).entries()
-    Sd = (product(pats, num, ders, xc) + product(pats, num, vals, xd)).entries()
-    Sm = product(pats, num, mids, xm).entries()
-    R = None if all(one) else product(pats, num, ders, arb_mat(m, 1, [1] * m)).entries()
+    flat = [j for row in num for j in row]
+    NJ = arb_mat(m, m, [vals[j] if j >= 0 else ZERO for j in flat])
+    ND = arb_mat(m, m, [ders[j] if j >= 0 else ZERO for j in flat])
+    NM = arb_mat(m, m, [mids[j] if j >= 0 else ZERO for j in flat])
+    S = (NJ * xv).entries()
+    Sd = (ND * xc + NJ * xd).entries()
+    Sm = (NM * xm).entries()
+    R = None if all(one) else (ND * arb_mat(m, 1, [1] * m)).entries()
     f, fd, fm = [], [], []
     for i in range(m):
         q = den[i]

@@ -81,14 +81,15 @@ def _taylor(q, c, sgn):
     return out
 
 
-def _div(a, d):
+def _inverse(d) -> fmpq_poly:
+    """The series of 1/d to order :data:`ORDER` (d's coefficients, d[0] nonzero)."""
     if d[0] == 0:
         raise ZeroDivisionError("a row denominator vanishes at the point")
     q = []
     for k in range(ORDER + 1):
-        s = a[k] - sum((q[i] * d[k - i] for i in range(k)), fmpq(0))
+        s = (1 if k == 0 else 0) - sum((q[i] * d[k - i] for i in range(k)), fmpq(0))
         q.append(s / d[0])
-    return q
+    return fmpq_poly(q)
 
 
 def side_series(layout, c: fmpq, sgn: int, misere: bool = False) -> SideSeries:
@@ -96,6 +97,7 @@ def side_series(layout, c: fmpq, sgn: int, misere: bool = False) -> SideSeries:
     coeffs = [_taylor(q, c, sgn) for q in layout.exact_polys]
     polys = [fmpq_poly(x) for x in coeffs]
     term = [fmpq(0 if misere else 1)] + [fmpq(0)] * ORDER  # x = 1 - N at a terminal position
+    inverse: dict = {}  # the series of 1/D per distinct row denominator
     n = len(layout.order)
     X = [None] * n
     tie, flat, best, value, gap, order = [], [], [], [], [], []
@@ -118,7 +120,11 @@ def side_series(layout, c: fmpq, sgn: int, misere: bool = False) -> SideSeries:
             for j, q in enumerate(row):
                 if q >= 0:
                     s += polys[q].mul_low(xs[j], ORDER + 1)  # (the product truncated after h^ORDER)
-            f.append(_div([s[t] for t in range(ORDER + 1)], coeffs[layout.den[k][i]]))
+            q = layout.den[k][i]
+            if q not in inverse:
+                inverse[q] = _inverse(coeffs[q])
+            g = s.mul_low(inverse[q], ORDER + 1)
+            f.append([g[t] for t in range(ORDER + 1)])
         top0 = max(x[0] for x in f)
         t = [i for i, x in enumerate(f) if x[0] == top0]
         groups: dict = {}

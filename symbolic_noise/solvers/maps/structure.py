@@ -26,18 +26,12 @@ from __future__ import annotations
 
 import random
 
-from flint import arb_mat, arb_poly, fmpq
+from flint import arb_poly, fmpq
 
 from ...games.channels import Channel
 from ...games.rulesets import Game
 from ..piecewise.symmetry import respects
 from .series import ORDER
-
-
-#: the most distinct numerators at a position for which :meth:`Layout.patterns` keeps 0/1 matrices
-MAX_PATTERNS = 24
-#: the most matrix entries :meth:`Layout.patterns` keeps for one layout (about 48 bytes each)
-MAX_PATTERN_ENTRIES = 2_000_000
 
 
 class Layout:
@@ -76,28 +70,6 @@ class Layout:
             self.num.append([[self._poly(e) if not e.is_zero() else -1 for e in row] for row in rows.num])
         self.names = [game.move_label(root, w) for w in game.followers(root)]
         self.classes = self._tie_classes()
-
-    def patterns(self, k: int):
-        """Position k's rows as ``[(q, E_q)]``: each distinct numerator q with
-        the 0/1 matrix of the entries that carry it (an exact ``arb_mat``,
-        rows by followers), so that a matrix of psi's values is ``sum_q
-        value_q E_q`` and its product with a vector costs a few exact products
-        instead of gathering every entry; None where the position has more
-        than :data:`MAX_PATTERNS` numerators or the patterns kept would pass
-        :data:`MAX_PATTERN_ENTRIES` (the caller then gathers the entries)."""
-        cache = self.__dict__.setdefault("_patterns", {})
-        if k not in cache:
-            num = self.num[k]
-            qs = sorted({q for row in num for q in row if q >= 0})
-            size = len(qs) * len(num) * len(self.follow[k])
-            kept = self.__dict__.get("_pattern_entries", 0)
-            if not qs or len(qs) > MAX_PATTERNS or kept + size > MAX_PATTERN_ENTRIES:
-                cache[k] = None
-            else:
-                m, n = len(num), len(self.follow[k])
-                cache[k] = [(q, arb_mat(m, n, [1 if e == q else 0 for row in num for e in row])) for q in qs]
-                self._pattern_entries = kept + size
-        return cache[k]
 
     @property
     def row_one(self) -> list:
