@@ -94,6 +94,10 @@ class PhaseTooLargeError(SymbolicNoiseError, ValueError):
     """A phase diagram that would exceed the size limits (positions, boundary polynomials)."""
 
 
+class MapTooLargeError(SymbolicNoiseError, ValueError):
+    """A map whose table of psi's rows would exceed its size limit."""
+
+
 class WorkerLostError(SymbolicNoiseError, RuntimeError):
     """A parallel worker that no longer holds its part of a solve (it was
     restarted, or the task reached another process), or a worker process

@@ -416,3 +416,17 @@ def test_boxes_around_each_exact_change_keep_both_sides_moves(case):
         kept = {lay.names[j] for j in np.flatnonzero(blk.cands[i])}
         for p in pts:
             assert point_solve(game, channel, p).optimal <= kept, (boxes[i], p)
+
+
+def test_a_map_too_large_for_its_row_tables_is_refused_before_any_row_is_made(capsys):
+    """The layout counts moves times followers over the positions first and
+    refuses past its cap, with a one-line error and exit status 2 at the CLI."""
+    from symbolic_noise.errors import MapTooLargeError
+    from symbolic_noise.io.cli import main
+
+    with pytest.raises(MapTooLargeError, match="more than 1000 entries"):
+        Layout(Nim(20), get_channel("binary"), 20, max_entries=1000)
+    assert Layout(Nim(10), get_channel("binary"), 10, max_entries=1000).order[-1] == 10  # 385 entries
+    assert main(["map", "nim", "1024"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "(the cap)" in err[0] and "1025 positions" in err[0]

@@ -28,10 +28,27 @@ import random
 
 from flint import arb_poly, fmpq
 
+from ...errors import MapTooLargeError
 from ...games.channels import Channel
 from ...games.rulesets import Game
 from ..piecewise.symmetry import respects
 from .series import ORDER
+
+
+#: the most entries (moves times followers, summed over the positions) a layout holds:
+#: about 1 GB of row tables (Chomp 9 x 9 has 82 million, 1-pile Nim k = 512 45 million)
+MAX_ENTRIES = 100_000_000
+
+
+def _check_size(game, order, max_entries: int) -> None:
+    """Refuse a layout of more than ``max_entries`` entries before any row is made."""
+    total = 0
+    for v in order:
+        total += len(game.followers(v)) ** 2
+        if total > max_entries:
+            raise MapTooLargeError(
+                f"a map of {game.describe()} needs psi's rows at {len(order)} positions, more than "
+                f"{max_entries} entries in all (the cap)")
 
 
 class Layout:
@@ -45,10 +62,11 @@ class Layout:
     ``names``: the start's move names; ``classes``: its proved tie classes
     (tuples of move indices, every move in exactly one)."""
 
-    def __init__(self, game: Game, channel: Channel, root, interval=(0, 1)):
+    def __init__(self, game: Game, channel: Channel, root, interval=(0, 1), max_entries: int = MAX_ENTRIES):
         self.game, self.channel, self.root = game, channel, root
         self.order = tuple(game.positions(root))
         self.index = {v: k for k, v in enumerate(self.order)}
+        _check_size(game, self.order, max_entries)
         #: psi's distinct polynomials, as tuples of integer coefficients
         self.polys: list = []
         #: the same polynomials as ``fmpz_poly``
