@@ -430,3 +430,6 @@ def test_a_map_too_large_for_its_row_tables_is_refused_before_any_row_is_made(ca
     assert main(["map", "nim", "1024"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "(the cap)" in err[0] and "1025 positions" in err[0]
+    assert main(["atlas", "nim", "--k", "1..1024", "--method", "map", "-o", "never-written.png"]) == 2  # its largest row
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "(the cap)" in err[0]

@@ -179,7 +179,10 @@ def family_map_rows(game, channel, positions: dict, *, interval=(0, 1), misere: 
     [[0], None, [1]]
     """
     from ..solvers.maps import build_map
+    from ..solvers.maps.structure import check_size
 
+    if positions:  # the largest row first, before any is mapped
+        check_size(game, positions[max(positions)])
     out = []
     for n, (k, v) in enumerate(positions.items()):
         m = build_map(game, channel, start=v, interval=interval, width=width, misere=misere, budget=budget)

@@ -40,6 +40,13 @@ from .series import ORDER
 MAX_ENTRIES = 100_000_000
 
 
+def check_size(game, root, max_entries: int = MAX_ENTRIES) -> None:
+    """Raise :class:`~symbolic_noise.errors.MapTooLargeError` when a map of
+    ``root`` would need more than ``max_entries`` entries (before any work:
+    the atlas checks its largest row first)."""
+    _check_size(game, tuple(game.positions(root)), max_entries)
+
+
 def _check_size(game, order, max_entries: int) -> None:
     """Refuse a layout of more than ``max_entries`` entries before any row is made."""
     total = 0
