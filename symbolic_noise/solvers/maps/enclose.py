@@ -129,17 +129,17 @@ def enclose(layout, a: fmpq, b: fmpq, misere: bool = False, anchor=None) -> Root
             XS[k] = XSm[k] = terminal_series(1 - terminal, kept) if anchored else None
             continue
         f, fd, fm = _moves(layout.num[k], layout.den[k], one[k], fs, X, Xd, Xm, vals, ders, mids, DP)
-        fser = None
-        if anchored:
-            c = centre(Xm, fs)
-            fser = move_series(layout.num[k], layout.den[k], one[k], fs, XS, pser, c)
-            fser_m = move_series(layout.num[k], layout.den[k], one[k], fs, XSm, pser_m, c)
-            tighten(fser, fser_m, dph)
         top = reduce(lambda x, y: x.max(y), f)
         floor = max((x.lower() for x in f), key=_Key)
         cands = [i for i, x in enumerate(f) if not (x.upper() < floor)]
         if len(cands) > 1:
             cands = _prune(cands, fd, fm, DP)
+        fser = None
+        if anchored:  # the series of the candidates only (below the start, nothing reads the others')
+            c, rows = centre(Xm, fs), None if k == root else cands
+            fser = move_series(layout.num[k], layout.den[k], one[k], fs, XS, pser, c, rows)
+            fser_m = move_series(layout.num[k], layout.den[k], one[k], fs, XSm, pser_m, c, rows)
+            tighten(fser, fser_m, dph)
         inside = cands if not anchored else _inside(cands, fd, fser, anchor, k, toward)
         dN = reduce(lambda x, y: x.union(y), [fd[i] for i in inside])
         Nm = reduce(lambda x, y: x.max(y), fm)

@@ -115,7 +115,7 @@ class Layout:
         hit = self._seen.get(key)
         if hit is not None and hit[1] is q:
             return hit[0]
-        coeffs = tuple(int(c) for c in q.coeffs())
+        coeffs = tuple(q.coeffs())  # (fmpz coefficients hash and compare by value)
         hit2 = self._seen.get(coeffs)
         if hit2 is None:
             ds = [arb_poly(list(coeffs))]

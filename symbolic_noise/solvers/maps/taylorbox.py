@@ -49,9 +49,10 @@ def poly_series(layout, P, sgn: int, top: int = ORDER) -> list:
     return [[ds[k](P) * (sgn**k) / factorial(k) for k in range(top + 1)] for ds in layout.polys]
 
 
-def move_series(num, den, one, fs, XS, pser, c=ZERO) -> list:
+def move_series(num, den, one, fs, XS, pser, c=ZERO, rows=None) -> list:
     """Every sent move's series (a list of ORDER + 1 balls) at one position,
-    from its followers' series of ``1 - N`` (``XS``) and psi's (``pser``).
+    from its followers' series of ``1 - N`` (``XS``) and psi's (``pser``);
+    with ``rows``, only those moves' (the others None).
 
     From order 1 on, the sums are centred at the constant c as the
     derivatives of :func:`~symbolic_noise.solvers.maps.enclose._moves` are:
@@ -59,10 +60,11 @@ def move_series(num, den, one, fs, XS, pser, c=ZERO) -> list:
     is the row's denominator D where the row sums to 1 (``one``), so there
     ``S_k - f_0 D_k = sum_i n_i (x - c)_(k-i) - (f_0 - c) D_k``."""
     m, top = len(fs), len(pser[den[0]]) - 1
+    rows = range(len(num)) if rows is None else rows
     xs = [arb_mat(m, 1, [XS[u][k] - (c if k == 0 else 0) for u in fs]) for k in range(top + 1)]
     x0 = arb_mat(m, 1, [XS[u][0] for u in fs])
-    flat = [j for row in num for j in row]
-    mats = [arb_mat(m, m, [pser[j][k] if j >= 0 else ZERO for j in flat]) for k in range(top + 1)]
+    flat = [j for i in rows for j in num[i]]
+    mats = [arb_mat(len(rows), m, [pser[j][k] if j >= 0 else ZERO for j in flat]) for k in range(top + 1)]
     S = [(mats[0] * x0).entries()]
     for k in range(1, top + 1):
         acc = mats[0] * xs[k]
@@ -70,21 +72,21 @@ def move_series(num, den, one, fs, XS, pser, c=ZERO) -> list:
             acc = acc + mats[i] * xs[k - i]
         S.append(acc.entries())
     R = None if all(one) else [(mats[k] * arb_mat(m, 1, [1] * m)).entries() for k in range(top + 1)]
-    out = []
-    for i in range(m):
+    out = [None] * len(num)
+    for n_, i in enumerate(rows):
         D = pser[den[i]]
         f = []
         for k in range(top + 1):
-            s = S[k][i]
+            s = S[k][n_]
             if k:
                 if one[i]:
                     s = s - (f[0] - c) * D[k]
                 else:
-                    s = s + c * R[k][i] - f[0] * D[k]
+                    s = s + c * R[k][n_] - f[0] * D[k]
             for t in range(1, k):
                 s = s - f[t] * D[k - t]
             f.append(s / D[0])
-        out.append(f)
+        out[i] = f
     return out
 
 
@@ -93,6 +95,8 @@ def tighten(fser, fser_m, dph) -> None:
     about the midpoint, ``T_o(m) + (o + 1) T_(o+1)(J) (h - h_m)`` (``dph``
     holds ``h - h_m``), from the top order down; in place."""
     for f, fm in zip(fser, fser_m):
+        if f is None:  # a move whose series was not made (not a candidate)
+            continue
         for o in range(len(f) - 2, 0, -1):
             c = fm[o] + (o + 1) * f[o + 1] * dph
             if c.is_finite() and f[o].is_finite():
@@ -108,7 +112,7 @@ def follower_series(value, der, sgn, inside, fser) -> list:
     move remains)."""
     first = -der * sgn
     if len(inside) != 1:
-        return [1 - value, first] + [UNKNOWN] * (len(fser[0]) - 2)
+        return [1 - value, first] + [UNKNOWN] * (len(fser[inside[0]]) - 2)
     own = fser[inside[0]]
     if own[1].is_finite() and first.is_finite():
         first = first.intersection(-own[1])
