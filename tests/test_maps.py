@@ -359,21 +359,26 @@ def test_the_centred_derivative_holds_only_where_rows_sum_to_one():
     assert width(on) < width(off)
 
 
+_ANCHORED = [(sn.Nim(9), "binary"), (sn.Nim(6), "uniform"), (sn.Chomp(3, 3), "king")]
+
+
 @pytest.mark.parametrize("forced_off", [False, True])
-def test_the_centred_arb_sums_hold_the_exact_derivatives_and_series(forced_off):
+@pytest.mark.parametrize("case", range(len(_ANCHORED)))
+def test_the_centred_arb_sums_hold_the_exact_derivatives_and_series(forced_off, case):
     """The arb enclosures centre the derivative sums and the series' sums from
     order 1 on where rows sum to 1; forced off (the general formula with ``c R``),
     the balls still hold: every sent move's chord slope over a box near 1/2,
-    and, anchored at 1/2, the exact Taylor coefficients there."""
+    and, anchored at 1/2, the exact Taylor coefficients there (the uniform
+    channel's numerator is the layout's first polynomial, its denominator too)."""
     from symbolic_noise.solvers.maps.series import side_series
 
-    game = sn.Nim(9)
-    lay = Layout(game, get_channel("binary"), game.start())
+    game, channel = _ANCHORED[case]
+    lay = Layout(game, get_channel(channel), game.start())
     assert all(all(r) for r in lay.row_one)
     if forced_off:
         lay._row_one = [[False] * len(r) for r in lay.row_one]
     lo, hi = fmpq(1, 2), fmpq(1, 2) + fmpq(1, 200)
-    ends = {p: point_solve(game, "binary", p) for p in (lo, hi)}
+    ends = {p: point_solve(game, channel, p) for p in (lo, hi)}
     rb = enclose(lay, lo, hi)
     for i, name in enumerate(lay.names):
         chord = (ends[hi].move_values[name] - ends[lo].move_values[name]) / (hi - lo)
