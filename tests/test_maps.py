@@ -438,3 +438,34 @@ def test_a_map_too_large_for_its_row_tables_is_refused_before_any_row_is_made(ca
     assert main(["atlas", "nim", "--k", "1..1024", "--method", "map", "-o", "never-written.png"]) == 2  # its largest row
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "(the cap)" in err[0]
+
+
+_TIE_BOXES = [(sn.Nim(7), "binary", fmpq(1, 2)), (sn.Chomp(3, 3), "king", fmpq(0)), (sn.Chomp(3, 3), "all", fmpq(1, 8)),
+              (sn.Nim(6), "binary", fmpq(1))]
+
+
+@pytest.mark.parametrize("case", range(len(_TIE_BOXES)))
+@pytest.mark.parametrize("k", [3, 6, 10])
+def test_anchored_enclosures_beside_a_tie_point_hold_the_exact_values_and_slopes(case, k):
+    """Anchored at a tie point c (where the exact series drop moves from the
+    followers' derivative hulls), the start's balls over ``[c, c + 2^-k]`` (or
+    to its left) hold every sent move's exact value at points of the box and
+    the slope of every chord between them, and the candidates keep the exact
+    optimal moves."""
+    game, channel, c = _TIE_BOXES[case]
+    lay = Layout(game, get_channel(channel), game.start())
+    sgn = 1 if c < 1 else -1
+    w = fmpq(1, 2**k)
+    lo, hi = (c, c + w) if sgn > 0 else (c - w, c)
+    rb = enclose(lay, lo, hi, anchor=side_series(lay, c, sgn))
+    pts = [lo + (hi - lo) * fmpq(t, 8) for t in range(9)]
+    ans = [point_solve(game, channel, p) for p in pts]
+    for i, name in enumerate(lay.names):
+        for a in ans:
+            assert rb.moves[i].contains(a.move_values[name])
+        for s in range(len(pts)):
+            for t in range(s + 1, len(pts)):
+                chord = (ans[t].move_values[name] - ans[s].move_values[name]) / (pts[t] - pts[s])
+                assert rb.ders[i].contains(chord), (name, pts[s], pts[t])
+    for a in ans[1:-1]:
+        assert a.optimal <= {lay.names[j] for j in rb.candidates}
