@@ -1,0 +1,395 @@
+"""The binary64 box enclosures of 1-pile Nim through the binary channel, by distance classes.
+
+:func:`~symbolic_noise.solvers.maps.floatkernel.enclose_compiled` runs the
+maps' recursion over the rows of psi one entry at a time; for 1-pile Nim
+through the binary channel (theory.md 3.1) the rows are dense, so heap k costs
+``sum_j j^2 ~ k^3 / 3`` entries a box.  This module computes the same bounds
+(every sent move's value, derivative and midpoint value at the start, N, the
+candidate moves: a :class:`~symbolic_noise.solvers.maps.floatblock.Block`)
+from the structure of the channel, in ``O(k^2 n)`` a box (n = the digits of
+k - 1).
+
+The distance classes
+--------------------
+At heap j the weight of receiving r for a sent s is ``p^d (1-p)^(n-d)``, d the
+Hamming distance of their codes, renormalised over r < j.  Divided by ``(1-p)^n``
+it is ``t^d`` with ``t = p / (1 - p)``; divided by ``p^n`` it is ``u^(D_s - d)``
+times a factor common to the row, with ``u = 1/t`` and ``D_s`` the largest
+distance from s to a legal r (hybrid.py's two forms).  So, with ``x_r = 1 - N_r``
+and y = t or u, ``e(d) = d`` or ``D_s - d``,
+
+    N_j(s) = S / D,  S = sum_d A[s][d] y^e(d),  D = sum_d G[s][d] y^e(d),
+    A[s][d] = sum of x_r over r < j at distance d from s,  G[s][d] = their number.
+
+The histograms are kept for every code s < k and grow by one heap at a time:
+adding heap j puts ``x_j`` (and its derivative and midpoint value) into class
+``d(s, j)`` of every s, ``O(k)`` a heap; a row then costs ``O(n)``.  (This is
+the Hamming-distance transform of the indicator of r < j, done incrementally;
+a butterfly would recompute it in ``O(2^n n^2)`` a heap.)  The t form is used
+on boxes whose midpoint is at most 1/2 and the u form on the others, so that
+the weights stay at most ``y(b)^n`` and the denominator at least 1 (it holds
+the term of r = s in the t form, of a farthest r in the u form): at p = 0 the
+t form gives ``S / D = x_s`` and at p = 1 the u form gives the limit channel,
+the mean of x over the farthest legal codes.  A box [0, 1], or one whose
+weights would pass 2^500, is *wide*: its values are only cut to [0, 1] and its
+derivatives unbounded (the midpoint values are still exact enclosures).
+
+Why the intervals hold
+----------------------
+Every operation is a round-to-nearest binary64 operation whose result is moved
+outward by :func:`~symbolic_noise.solvers.maps.floatkernel._dn` and ``_up``
+(``|x| 2^-51 + 2^-1060``, which covers half an ulp and subnormal results:
+floatkernel's docstring proves it), products of signed intervals take the
+four end products, quotients are unbounded unless the denominator's lower end
+is positive.  The data of a box enter as exact rationals rounded outward
+(:func:`~symbolic_noise.solvers.boxes.floatbox.q_down`, ``q_up``): for each
+exponent e, ``y^e`` over the box (y is monotone in p, so its range is that of
+its ends), its derivative in p over the box (``e t^(e-1) / (1-p)^2`` increases
+with p; ``-e u^(e-1) / p^2`` too), ``y(m)^e`` at the midpoint m, and ``p - m``
+as ``[(a - b)/2, (b - a)/2]``.  Then, for every position j, followers first,
+with ``x_r``, ``x_r'`` and ``x_r(m)`` enclosed by induction:
+
+* ``A`` (its lower end cut at 0, x >= 0), ``A'`` and ``A(m)`` are sums of
+  enclosures, ``G`` is an exact integer; S, D, ``D'`` and ``S(m)``, ``D(m)`` are
+  sums of products of enclosures, so they hold the true ones for every p of the
+  box, and ``f = S / D`` holds ``N_j(s)`` (cut to [0, 1]: a probability).
+* The derivative ``f' = (S' - f D') / D`` with ``S' = sum_d A'_d y^e + A_d
+  (y^e)'``.  Since ``sum_r psi(s, r) = 1`` for every p, ``S' - c D' = sum_d
+  A'_d y^e + (A_d - c G_d) (y^e)'`` for any constant c, so
+  ``f' = (sum_d A'_d y^e + (A_d - c G_d)(y^e)' - (f - c) D') / D`` (the centred
+  sum of floatkernel; c is the mean of the followers' midpoint values, any
+  float would do), evaluated with the enclosures above.
+* The mean-value meet: f is continuous and piecewise smooth on the box with
+  a.e. derivative in the enclosure of ``f'`` (the followers' x are Lipschitz
+  with a.e. derivative in theirs, by induction), so ``f(p) in f(m) + f'(box)
+  (p - m)``; f is met with that, and ``f'`` recomputed from the narrowed f.
+* N_j = max_s N_j(s) lies in ``[max lo, max hi]``.  A move whose upper end is
+  below the largest lower end, or whose difference with the best midpoint
+  move is positive on the box by the mean-value form, is never optimal on the
+  box; N_j is then the max of the others, and by Lebourg's mean value theorem
+  its difference quotients lie in the hull of their derivatives, which gives
+  ``x_j' = -N_j'`` and the mean-value meet of N_j.  At the start the second
+  test is also made with the derivative of the difference of two rows, ``g' =
+  sum_u (a_bu - a_iu)' (x_u - c) + (a_bu - a_iu) x_u'`` (``a = psi``, whose row
+  sums are 1, so the primed ones sum to 0), as floatkernel does.
+
+>>> from flint import fmpq
+>>> blk = enclose_heap(3, [(fmpq(1, 4), fmpq(1, 4) + fmpq(1, 2**20))])
+>>> bool(blk.vlo[0] <= 0.65 <= blk.vhi[0]), blk.cands[0].tolist()           # N_3(1/4) = 13/20
+(True, [True, False, False])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from flint import fmpq
+
+from ...games.channels import BinaryChannel
+from ...games.rulesets import Nim
+from ..boxes.floatbox import q_down, q_up
+from .floatblock import Block
+from .floatkernel import _INF, _clip01, _compiled, _div_pos, _dn, _meet, _mul, _up, block_root_boxes, enclose_compiled
+
+def digits(k: int) -> int:
+    """The binary digits of the codes of the moves below heap k (at least 1).
+
+    >>> digits(2), digits(128), digits(129)
+    (1, 7, 8)
+    """
+    return max(1, (k - 1).bit_length())
+
+
+def _box_data(boxes, n: int):
+    """Per box and per top distance m and class d <= m: the weight ``w =
+    p^d (1-p)^(m-d)`` over the box, its derivative over the box and its value
+    at the midpoint (``(B, n + 1, n + 1, 2)`` lo/hi arrays), and ``p - m``
+    over the box, all from exact rationals rounded outward (module
+    docstring)."""
+    B = len(boxes)
+    W, dW, M = (np.zeros((B, n + 1, n + 1, 2)) for _ in range(3))
+    P = np.zeros((B, 2))
+    for i, (a, b) in enumerate(boxes):
+        a, b = fmpq(a), fmpq(b)
+        if not 0 <= a <= b <= 1:
+            raise ValueError(f"a box must satisfy 0 <= a <= b <= 1, not [{a}, {b}]")
+        mid = (a + b) / 2
+        P[i] = q_down((a - b) / 2), q_up((b - a) / 2)
+        pw = {x: [x**e for e in range(n + 1)] for x in (a, b, mid, 1 - a, 1 - b, 1 - mid)}
+        for m in range(n + 1):
+            for d in range(m + 1):
+                wa, wb, wm = (pw[x][d] * pw[1 - x][m - d] for x in (a, b, mid))
+                lo, hi = min(wa, wb), max(wa, wb)
+                if 0 < d < m and a * m < d < b * m:  # the top of the unimodal weight, at p = d/m
+                    c = fmpq(d, m)
+                    hi = c**d * (1 - c) ** (m - d)
+                W[i, m, d] = q_down(lo), q_up(hi)
+                M[i, m, d] = q_down(wm), q_up(wm)
+                lo, hi = _weight_slope(pw, a, b, m, d)
+                dW[i, m, d] = q_down(lo), q_up(hi)
+    return W, dW, M, P
+
+
+def _weight_slope(pw, a, b, m, d):
+    """Exact rational bounds of ``(p^d (1-p)^(m-d))'`` over [a, b]: monotone
+    factors ``p^(d-1)``, ``(1-p)^(m-d-1)`` and ``d - m p``."""
+    if m == 0:
+        return fmpq(0), fmpq(0)
+    if d == 0:  # -m (1-p)^(m-1), increasing
+        return -m * pw[1 - a][m - 1], -m * pw[1 - b][m - 1]
+    if d == m:  # m p^(m-1), increasing
+        return m * pw[a][m - 1], m * pw[b][m - 1]
+    lo12 = pw[a][d - 1] * pw[1 - b][m - d - 1]
+    hi12 = pw[b][d - 1] * pw[1 - a][m - d - 1]
+    llo, lhi = d - m * b, d - m * a
+    ends = (lo12 * llo, lo12 * lhi, hi12 * llo, hi12 * lhi)
+    return min(ends), max(ends)
+
+
+@_compiled
+def _add_heap(j, X, H, G, dm, pc):
+    """Heap j joins class ``d(s, j)`` of every code s's histograms."""
+    for s in range(H.shape[0]):
+        d = pc[s ^ j]
+        H[s, d, 0] = max(_dn(H[s, d, 0] + X[j, 0]), 0.0)
+        H[s, d, 1] = _up(H[s, d, 1] + X[j, 1])
+        H[s, d, 2] = _dn(H[s, d, 2] + X[j, 2])
+        H[s, d, 3] = _up(H[s, d, 3] + X[j, 3])
+        H[s, d, 4] = max(_dn(H[s, d, 4] + X[j, 4]), 0.0)
+        H[s, d, 5] = _up(H[s, d, 5] + X[j, 5])
+        G[s, d] += 1.0
+        if d > dm[s]:
+            dm[s] = d
+
+
+@_compiled
+def _row(b, s, c, H, G, dm, W, M, P_lo, P_hi, R):
+    """Move s of the current heap over box b into ``R``: value, derivative and
+    midpoint value (lo/hi each), then D and D' (lo/hi each).  The derivatives
+    in Bernstein form (module docstring)."""
+    top = dm[s]
+    s_lo = s_hi = D_lo = D_hi = Dd_lo = Dd_hi = 0.0
+    sm_lo = sm_hi = Dm_lo = Dm_hi = sd_lo = sd_hi = 0.0
+    pl = ph = 0.0  # A - c G of the class before
+    for d in range(top + 1):
+        g = G[s, d]
+        cg = c * g
+        al, ah = _dn(H[s, d, 0] - _up(cg)), _up(H[s, d, 1] - _dn(cg))
+        if d > 0:  # the coefficient of p^(d-1) (1-p)^(top-d) in the derivatives
+            v = W[b, top - 1, d - 1, 0], W[b, top - 1, d - 1, 1]
+            h = d * G[s, d] - (top - d + 1) * G[s, d - 1]
+            Dd_lo = _dn(Dd_lo + _dn(h * (v[0] if h >= 0 else v[1])))
+            Dd_hi = _up(Dd_hi + _up(h * (v[1] if h >= 0 else v[0])))
+            ql, qh = _dn(_dn(d * al) - _up((top - d + 1) * ph)), _up(_up(d * ah) - _dn((top - d + 1) * pl))
+            t1l, t1h = _mul(ql, qh, v[0], v[1])
+            sd_lo = _dn(sd_lo + t1l)
+            sd_hi = _up(sd_hi + t1h)
+        pl, ph = al, ah
+        if g == 0.0:
+            continue
+        wl, wh = W[b, top, d, 0], W[b, top, d, 1]
+        ml, mh = M[b, top, d, 0], M[b, top, d, 1]
+        s_lo = _dn(s_lo + _dn(H[s, d, 0] * wl))
+        s_hi = _up(s_hi + _up(H[s, d, 1] * wh))
+        D_lo = _dn(D_lo + _dn(g * wl))
+        D_hi = _up(D_hi + _up(g * wh))
+        sm_lo = _dn(sm_lo + _dn(H[s, d, 4] * ml))
+        sm_hi = _up(sm_hi + _up(H[s, d, 5] * mh))
+        Dm_lo = _dn(Dm_lo + _dn(g * ml))
+        Dm_hi = _up(Dm_hi + _up(g * mh))
+        a2l, a2h = _mul(H[s, d, 2], H[s, d, 3], wl, wh)
+        sd_lo = _dn(sd_lo + a2l)
+        sd_hi = _up(sd_hi + a2h)
+    fml, fmh = _div_pos(sm_lo, sm_hi, Dm_lo, Dm_hi)
+    fml, fmh = _clip01(fml, fmh)
+    cl, ch = _mul(Dd_lo, Dd_hi, P_lo, P_hi)  # D's own mean-value form keeps its cancellations
+    D_lo, D_hi = _meet(D_lo, D_hi, _dn(Dm_lo + cl), _up(Dm_hi + ch))
+    fl, fh = _div_pos(s_lo, s_hi, D_lo, D_hi)
+    fl, fh = _clip01(fl, fh)
+    fdl, fdh = -_INF, _INF
+    for _ in range(2):  # the derivative from the value, the value met with its mean-value form, twice
+        tl, th = _mul(_dn(fl - c), _up(fh - c), Dd_lo, Dd_hi)
+        ql, qh = _div_pos(_dn(sd_lo - th), _up(sd_hi - tl), D_lo, D_hi)
+        fdl, fdh = _meet(fdl, fdh, ql, qh)
+        cl, ch = _mul(fdl, fdh, P_lo, P_hi)
+        fl, fh = _meet(fl, fh, _dn(fml + cl), _up(fmh + ch))
+    R[0], R[1], R[2], R[3], R[4], R[5] = fl, fh, fdl, fdh, fml, fmh
+    R[6], R[7], R[8], R[9] = D_lo, D_hi, Dd_lo, Dd_hi
+
+
+@_compiled
+def _entries(b, top, Dl, Dh, Ddl, Ddh, W, dW, E):
+    """``psi = w / D`` and ``psi' = (w' D - w D') / D^2`` of one row (top
+    distance ``top``), for every class d, into ``E[d]`` (lo/hi each)."""
+    D2l, D2h = _mul(Dl, Dh, Dl, Dh)
+    for d in range(top + 1):
+        E[d, 0], E[d, 1] = _div_pos(W[b, top, d, 0], W[b, top, d, 1], Dl, Dh)
+        t1l, t1h = _mul(dW[b, top, d, 0], dW[b, top, d, 1], Dl, Dh)
+        t2l, t2h = _mul(W[b, top, d, 0], W[b, top, d, 1], Ddl, Ddh)
+        E[d, 2], E[d, 3] = _div_pos(_dn(t1l - t2h), _up(t1h - t2l), D2l, D2h)
+
+
+@_compiled
+def _prune_by_rows(b, k, best, cand, F, X, pc, dm, c, W, dW, P_lo, P_hi, EB, EI):
+    """At the start, drop the candidates i whose difference with the best move,
+    ``g = sum_u (psi_bu - psi_iu) x_u``, is positive on the box by the
+    mean-value form with ``g'`` enclosed from the rows' entries (module
+    docstring)."""
+    _entries(b, dm[best], F[best, 6], F[best, 7], F[best, 8], F[best, 9], W, dW, EB)
+    for i in range(k):
+        if not cand[i] or i == best:
+            continue
+        _entries(b, dm[i], F[i, 6], F[i, 7], F[i, 8], F[i, 9], W, dW, EI)
+        sl = sh = 0.0
+        for u in range(k):
+            eb, ei = pc[best ^ u], pc[i ^ u]
+            t1l, t1h = _mul(_dn(EB[eb, 2] - EI[ei, 3]), _up(EB[eb, 3] - EI[ei, 2]), _dn(X[u, 0] - c), _up(X[u, 1] - c))
+            t2l, t2h = _mul(_dn(EB[eb, 0] - EI[ei, 1]), _up(EB[eb, 1] - EI[ei, 0]), X[u, 2], X[u, 3])
+            sl = _dn(sl + _dn(t1l + t2l))
+            sh = _up(sh + _up(t1h + t2h))
+        gl = _dn(F[best, 4] - F[i, 5])
+        gdl, _ = _mul(sl, sh, P_lo, P_hi)
+        if _dn(gl + gdl) > 0:
+            cand[i] = False
+
+
+@_compiled
+def _kernel(k, n, pc, W, dW, M, P, xt, out_f, out_d, out_m, out_v, out_c, out_n):
+    B = W.shape[0]
+    H = np.zeros((k, n + 1, 6))  # per code s and distance d: sums of x lo/hi, x' lo/hi, x(m) lo/hi
+    G = np.zeros((k, n + 1))
+    dm = np.zeros(k, dtype=np.int64)
+    X = np.zeros((k + 1, 6))
+    F = np.zeros((k, 10))
+    cand = np.zeros(k, dtype=np.bool_)
+    EB = np.zeros((n + 1, 4))
+    EI = np.zeros((n + 1, 4))
+    for b in range(B):
+        P_lo, P_hi = P[b, 0], P[b, 1]
+        H[:] = 0.0
+        G[:] = 0.0
+        dm[:] = 0
+        X[0, 0], X[0, 1], X[0, 2], X[0, 3], X[0, 4], X[0, 5] = xt, xt, 0.0, 0.0, xt, xt
+        out_n[b, 0, 0] = out_n[b, 0, 1] = 1.0 - xt
+        _add_heap(0, X, H, G, dm, pc)
+        csum = xt
+        for j in range(1, k + 1):
+            c = csum / j  # the centre of the derivative's sums (module docstring)
+            for s in range(j):
+                _row(b, s, c, H, G, dm, W, M, P_lo, P_hi, F[s])
+            Nlo = -_INF
+            for i in range(j):
+                Nlo = max(Nlo, F[i, 0])
+            best, bv = -1, -_INF
+            for i in range(j):
+                cand[i] = F[i, 1] >= Nlo
+                if cand[i] and (best < 0 or F[i, 4] > bv):
+                    best, bv = i, F[i, 4]
+            for i in range(j):  # the mean-value form of the difference with the best midpoint
+                if cand[i] and i != best:
+                    gl = _dn(F[best, 4] - F[i, 5])
+                    gdl, _ = _mul(_dn(F[best, 2] - F[i, 3]), _up(F[best, 3] - F[i, 2]), P_lo, P_hi)
+                    if _dn(gl + gdl) > 0:
+                        cand[i] = False
+            dNl, dNh, Nhi, Nml, Nmh = _INF, -_INF, -_INF, -_INF, -_INF
+            for i in range(j):
+                Nhi = max(Nhi, F[i, 1])
+                Nml = max(Nml, F[i, 4])
+                Nmh = max(Nmh, F[i, 5])
+                if cand[i]:
+                    dNl = min(dNl, F[i, 2])
+                    dNh = max(dNh, F[i, 3])
+            cl, ch = _mul(dNl, dNh, P_lo, P_hi)
+            Nl, Nh = _meet(Nlo, Nhi, _dn(Nml + cl), _up(Nmh + ch))
+            out_n[b, j, 0], out_n[b, j, 1] = Nl, Nh
+            X[j, 0], X[j, 1] = max(_dn(1.0 - Nh), 0.0), min(_up(1.0 - Nl), 1.0)
+            X[j, 2], X[j, 3] = -dNh, -dNl
+            X[j, 4], X[j, 5] = max(_dn(1.0 - Nmh), 0.0), min(_up(1.0 - Nml), 1.0)
+            if j < k:
+                _add_heap(j, X, H, G, dm, pc)
+                csum += 0.5 * (X[j, 4] + X[j, 5])
+                continue
+            _prune_by_rows(b, k, best, cand, F, X, pc, dm, c, W, dW, P_lo, P_hi, EB, EI)
+            for i in range(k):
+                out_f[b, i, 0], out_f[b, i, 1] = F[i, 0], F[i, 1]
+                out_d[b, i, 0], out_d[b, i, 1] = F[i, 2], F[i, 3]
+                out_m[b, i, 0], out_m[b, i, 1] = F[i, 4], F[i, 5]
+                out_c[b, i] = cand[i]
+            out_v[b, 0], out_v[b, 1] = Nl, Nh
+
+
+def _popcounts(n: int) -> np.ndarray:
+    pc = np.zeros(1 << n, dtype=np.int64)
+    for bit in range(n):
+        pc += (np.arange(1 << n) >> bit) & 1
+    return pc
+
+
+def enclose_heaps(k: int, boxes, misere: bool = False):
+    """``(block, lo, hi)``: :func:`enclose_heap`'s block for heap ``k`` and
+    ``(len(boxes), k + 1)`` arrays with ``lo[i, j] <= N_j(p) <= hi[i, j]`` for
+    every p of box i and every heap j <= k.
+
+    >>> _, lo, hi = enclose_heaps(2, [(fmpq(1, 8), fmpq(1, 4))])       # N_2 = 1 - p
+    >>> bool(lo[0, 2] <= 3/4) and bool(hi[0, 2] >= 7/8), lo[0, :2].tolist()
+    (True, [0.0, 1.0])
+    """
+    if k < 1:
+        raise ValueError("the heap must have at least one chip")
+    n = digits(k)
+    W, dW, M, P = _box_data(boxes, n)
+    B = len(boxes)
+    out_f, out_d, out_m = (np.zeros((B, k, 2)) for _ in range(3))
+    out_v = np.zeros((B, 2))
+    out_c = np.zeros((B, k), dtype=np.bool_)
+    out_n = np.zeros((B, k + 1, 2))
+    with np.errstate(all="ignore"):
+        _kernel(k, n, _popcounts(n), W, dW, M, P, 0.0 if misere else 1.0,
+                out_f, out_d, out_m, out_v, out_c, out_n)
+    blk = Block(out_f[:, :, 0], out_f[:, :, 1], out_d[:, :, 0], out_d[:, :, 1], out_v[:, 0], out_v[:, 1],
+                out_c, out_m[:, :, 0], out_m[:, :, 1])
+    return blk, out_n[:, :, 0], out_n[:, :, 1]
+
+
+def enclose_heap(k: int, boxes, misere: bool = False) -> Block:
+    """What :func:`~symbolic_noise.solvers.maps.floatkernel.enclose_compiled`
+    returns for 1-pile Nim with ``k`` chips through the binary channel, over
+    every box ``(a, b)`` of ``boxes`` (``0 <= a <= b <= 1``), by distance
+    classes (module docstring)."""
+    return enclose_heaps(k, boxes, misere)[0]
+
+
+def nim_heap(layout):
+    """The heap k when ``layout`` is 1-pile Nim from k chips through the
+    binary channel (its default encoding), else None.
+
+    >>> from symbolic_noise.games.channels import get_channel
+    >>> from symbolic_noise.solvers.maps.structure import Layout
+    >>> nim_heap(Layout(Nim(5), get_channel("binary"), 5)), nim_heap(Layout(Nim(3), get_channel("uniform"), 3))
+    (5, None)
+    """
+    game, channel, root = layout.game, layout.channel, layout.root
+    if not (isinstance(game, Nim) and type(channel) is BinaryChannel and channel.key() == "binary"):
+        return None
+    if not isinstance(root, int) or root < 1 or layout.order != tuple(range(root + 1)):
+        return None
+    return root
+
+
+def enclose_block(layout, boxes, misere: bool = False) -> Block:
+    """The maps' binary64 block enclosure: :func:`enclose_heap` for 1-pile
+    Nim through the binary channel, else
+    :func:`~symbolic_noise.solvers.maps.floatkernel.enclose_compiled`."""
+    k = nim_heap(layout)
+    if k is None:
+        return enclose_compiled(layout, boxes, misere)
+    return enclose_heap(k, boxes, misere)
+
+
+def root_boxes(layout, boxes, misere: bool = False) -> list:
+    """:func:`enclose_block` over ``boxes`` as
+    :class:`~symbolic_noise.solvers.maps.enclose.RootBox` balls (see
+    :func:`~symbolic_noise.solvers.maps.floatkernel.root_boxes`)."""
+    return block_root_boxes(enclose_block(layout, boxes, misere), boxes)
+
+
+__all__ = ["digits", "enclose_block", "enclose_heap", "enclose_heaps", "nim_heap", "root_boxes"]
