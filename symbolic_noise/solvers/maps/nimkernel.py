@@ -102,47 +102,78 @@ def digits(k: int) -> int:
 def _box_data(boxes, n: int):
     """Per box and per top distance m and class d <= m: the weight ``w =
     p^d (1-p)^(m-d)`` over the box, its derivative over the box and its value
-    at the midpoint (``(B, n + 1, n + 1, 2)`` lo/hi arrays), and ``p - m``
-    over the box, all from exact rationals rounded outward (module
-    docstring)."""
+    at the midpoint (``(B, n + 1, n + 1, 2)`` lo/hi arrays), and ``p - mid``
+    over the box (module docstring)."""
     B = len(boxes)
-    W, dW, M = (np.zeros((B, n + 1, n + 1, 2)) for _ in range(3))
+    ends = np.zeros((B, 4))
     P = np.zeros((B, 2))
     for i, (a, b) in enumerate(boxes):
         a, b = fmpq(a), fmpq(b)
         if not 0 <= a <= b <= 1:
             raise ValueError(f"a box must satisfy 0 <= a <= b <= 1, not [{a}, {b}]")
         mid = (a + b) / 2
+        ends[i] = q_down(a), q_up(b), q_down(mid), q_up(mid)
         P[i] = q_down((a - b) / 2), q_up((b - a) / 2)
-        pw = {x: [x**e for e in range(n + 1)] for x in (a, b, mid, 1 - a, 1 - b, 1 - mid)}
-        for m in range(n + 1):
-            for d in range(m + 1):
-                wa, wb, wm = (pw[x][d] * pw[1 - x][m - d] for x in (a, b, mid))
-                lo, hi = min(wa, wb), max(wa, wb)
-                if 0 < d < m and a * m < d < b * m:  # the top of the unimodal weight, at p = d/m
-                    c = fmpq(d, m)
-                    hi = c**d * (1 - c) ** (m - d)
-                W[i, m, d] = q_down(lo), q_up(hi)
-                M[i, m, d] = q_down(wm), q_up(wm)
-                lo, hi = _weight_slope(pw, a, b, m, d)
-                dW[i, m, d] = q_down(lo), q_up(hi)
+    W, dW, M = (np.zeros((B, n + 1, n + 1, 2)) for _ in range(3))
+    _weights(ends, W, dW, M)
     return W, dW, M, P
 
 
-def _weight_slope(pw, a, b, m, d):
-    """Exact rational bounds of ``(p^d (1-p)^(m-d))'`` over [a, b]: monotone
-    factors ``p^(d-1)``, ``(1-p)^(m-d-1)`` and ``d - m p``."""
-    if m == 0:
-        return fmpq(0), fmpq(0)
-    if d == 0:  # -m (1-p)^(m-1), increasing
-        return -m * pw[1 - a][m - 1], -m * pw[1 - b][m - 1]
-    if d == m:  # m p^(m-1), increasing
-        return m * pw[a][m - 1], m * pw[b][m - 1]
-    lo12 = pw[a][d - 1] * pw[1 - b][m - d - 1]
-    hi12 = pw[b][d - 1] * pw[1 - a][m - d - 1]
-    llo, lhi = d - m * b, d - m * a
-    ends = (lo12 * llo, lo12 * lhi, hi12 * llo, hi12 * lhi)
-    return min(ends), max(ends)
+@_compiled
+def _power(lo, hi, e):
+    """[lo, hi]^e for 0 <= lo <= hi, outward."""
+    rl = rh = 1.0
+    for _ in range(e):
+        rl, rh = max(_dn(rl * lo), 0.0), _up(rh * hi)
+    return rl, rh
+
+
+@_compiled
+def _weight_at(lo, hi, m, d):
+    """``p^d (1-p)^(m-d)`` over [lo, hi] (0 <= lo <= hi <= 1) as the product
+    of its monotone factors' ranges, outward."""
+    xl, xh = _power(lo, hi, d)
+    yl, yh = _power(max(_dn(1.0 - hi), 0.0), _up(1.0 - lo), m - d)
+    return max(_dn(xl * yl), 0.0), _up(xh * yh)
+
+
+@_compiled
+def _weights(ends, W, dW, M):
+    """Fill :func:`_box_data`'s tables from the box's float ends (``a`` down,
+    ``b`` up, the midpoint down and up).  The weight is unimodal (at most
+    its value at p = d/m, increasing before, decreasing after), so over [a, b]
+    it lies between the least of its lower bounds at the two ends and the
+    greatest of their upper bounds, or its upper bound at d/m where d/m may lie
+    inside; the derivative ``p^(d-1) (1-p)^(m-d-1) (d - m p)`` (``-m
+    (1-p)^(m-1)`` for d = 0, ``m p^(m-1)`` for d = m) is the product of its
+    factors' ranges."""
+    n = W.shape[1] - 1
+    for i in range(ends.shape[0]):
+        a, b, ml, mh = ends[i, 0], ends[i, 1], ends[i, 2], ends[i, 3]
+        for m in range(n + 1):
+            for d in range(m + 1):
+                al, ah = _weight_at(a, a, m, d)
+                bl, bh = _weight_at(b, b, m, d)
+                lo, hi = min(al, bl), max(ah, bh)
+                if 0 < d < m and _dn(a * m) < d < _up(b * m):
+                    c = d / m
+                    tl, th = _weight_at(_dn(c), _up(c), m, d)
+                    hi = max(hi, th)
+                W[i, m, d, 0], W[i, m, d, 1] = lo, min(hi, 1.0)
+                M[i, m, d, 0], M[i, m, d, 1] = _weight_at(ml, mh, m, d)
+                if m == 0:
+                    continue
+                if d == 0:
+                    yl, yh = _power(max(_dn(1.0 - b), 0.0), _up(1.0 - a), m - 1)
+                    dW[i, m, d, 0], dW[i, m, d, 1] = _dn(-m * yh), _up(-m * yl)
+                elif d == m:
+                    yl, yh = _power(a, b, m - 1)
+                    dW[i, m, d, 0], dW[i, m, d, 1] = _dn(m * yl), _up(m * yh)
+                else:
+                    xl, xh = _power(a, b, d - 1)
+                    yl, yh = _power(max(_dn(1.0 - b), 0.0), _up(1.0 - a), m - d - 1)
+                    pl, ph = max(_dn(xl * yl), 0.0), _up(xh * yh)
+                    dW[i, m, d, 0], dW[i, m, d, 1] = _mul(pl, ph, _dn(d - _up(m * b)), _up(d - _dn(m * a)))
 
 
 @_compiled
