@@ -205,6 +205,14 @@ def _add_heap(j, X, H, G, dm, pc):
 
 
 @_compiled
+def _mul_w(xl, xh, wl, wh):
+    """[xl, xh] * [wl, wh] for 0 <= wl <= wh, outward (two end products)."""
+    lo = xl * (wl if xl >= 0 else wh)
+    hi = xh * (wh if xh >= 0 else wl)
+    return _dn(0.0 if lo != lo else lo), _up(0.0 if hi != hi else hi)
+
+
+@_compiled
 def _row(b, s, c, H, G, dm, W, M, P_lo, P_hi, R):
     """Move s of the current heap over box b into ``R``: value, derivative and
     midpoint value (lo/hi each), then D and D' (lo/hi each).  The derivatives
@@ -223,7 +231,7 @@ def _row(b, s, c, H, G, dm, W, M, P_lo, P_hi, R):
             Dd_lo = _dn(Dd_lo + _dn(h * (v[0] if h >= 0 else v[1])))
             Dd_hi = _up(Dd_hi + _up(h * (v[1] if h >= 0 else v[0])))
             ql, qh = _dn(_dn(d * al) - _up((top - d + 1) * ph)), _up(_up(d * ah) - _dn((top - d + 1) * pl))
-            t1l, t1h = _mul(ql, qh, v[0], v[1])
+            t1l, t1h = _mul_w(ql, qh, v[0], v[1])
             sd_lo = _dn(sd_lo + t1l)
             sd_hi = _up(sd_hi + t1h)
         pl, ph = al, ah
@@ -239,7 +247,7 @@ def _row(b, s, c, H, G, dm, W, M, P_lo, P_hi, R):
         sm_hi = _up(sm_hi + _up(H[s, d, 5] * mh))
         Dm_lo = _dn(Dm_lo + _dn(g * ml))
         Dm_hi = _up(Dm_hi + _up(g * mh))
-        a2l, a2h = _mul(H[s, d, 2], H[s, d, 3], wl, wh)
+        a2l, a2h = _mul_w(H[s, d, 2], H[s, d, 3], wl, wh)
         sd_lo = _dn(sd_lo + a2l)
         sd_hi = _up(sd_hi + a2h)
     fml, fmh = _div_pos(sm_lo, sm_hi, Dm_lo, Dm_hi)
