@@ -204,6 +204,31 @@ def _add_heap(j, X, H, G, dm, pc):
             dm[s] = d
 
 
+#: a sum of N terms (floats, or products of two floats) is within ``(N + 1)
+#: 2^-53`` times the sum of the terms' magnitudes, plus this (subnormal
+#: products), of the exact sum (module docstring)
+_SUM_ABS = 2.0 ** -1000
+
+
+@_compiled
+def _slack(mag, terms):
+    """A float at least ``mag (terms + 1) 2^-53 + 2^-1000``."""
+    return _up(_up(mag * ((terms + 1) * 2.0 ** -53)) + _SUM_ABS)
+
+
+@_compiled
+def _quot(nl, nh, dl, dh):
+    """[nl, nh] / [dl, dh] with dl > 0 from two end quotients (the one the
+    sign of each numerator end picks), outward; unbounded otherwise."""
+    if not dl > 0:
+        return -_INF, _INF
+    lo = nl / (dh if nl >= 0 else dl)
+    hi = nh / (dl if nh >= 0 else dh)
+    if lo != lo or hi != hi:
+        return -_INF, _INF
+    return _dn(lo), _up(hi)
+
+
 @_compiled
 def _mul_w(xl, xh, wl, wh):
     """[xl, xh] * [wl, wh] for 0 <= wl <= wh, outward (two end products)."""
@@ -213,58 +238,78 @@ def _mul_w(xl, xh, wl, wh):
 
 
 @_compiled
-def _row(b, s, c, H, G, dm, W, M, P_lo, P_hi, R):
-    """Move s of the current heap over box b into ``R``: value, derivative and
+def _row(b, s, c, H, G, dm, W, M, P_lo, P_hi, F):
+    """Move s of the current heap over box b into ``F[s]``: value, derivative and
     midpoint value (lo/hi each), then D and D' (lo/hi each).  The derivatives
     in Bernstein form (module docstring)."""
     top = dm[s]
     s_lo = s_hi = D_lo = D_hi = Dd_lo = Dd_hi = 0.0
     sm_lo = sm_hi = Dm_lo = Dm_hi = sd_lo = sd_hi = 0.0
-    pl = ph = 0.0  # A - c G of the class before
+    mag_dl = mag_dh = mag_sl = mag_sh = 0.0  # the magnitudes of the signed sums' terms
+    cnt = 0  # the classes present
     for d in range(top + 1):
         g = G[s, d]
-        cg = c * g
-        al, ah = _dn(H[s, d, 0] - _up(cg)), _up(H[s, d, 1] - _dn(cg))
         if d > 0:  # the coefficient of p^(d-1) (1-p)^(top-d) in the derivatives
-            v = W[b, top - 1, d - 1, 0], W[b, top - 1, d - 1, 1]
-            h = d * G[s, d] - (top - d + 1) * G[s, d - 1]
-            Dd_lo = _dn(Dd_lo + _dn(h * (v[0] if h >= 0 else v[1])))
-            Dd_hi = _up(Dd_hi + _up(h * (v[1] if h >= 0 else v[0])))
-            ql, qh = _dn(_dn(d * al) - _up((top - d + 1) * ph)), _up(_up(d * ah) - _dn((top - d + 1) * pl))
-            t1l, t1h = _mul_w(ql, qh, v[0], v[1])
-            sd_lo = _dn(sd_lo + t1l)
-            sd_hi = _up(sd_hi + t1h)
-        pl, ph = al, ah
+            e = top - d + 1
+            v0, v1 = W[b, top - 1, d - 1, 0], W[b, top - 1, d - 1, 1]
+            h = d * g - e * G[s, d - 1]  # an integer: D's coefficient
+            t = h * (v0 if h >= 0 else v1)
+            Dd_lo += t
+            mag_dl += abs(t)
+            t = h * (v1 if h >= 0 else v0)
+            Dd_hi += t
+            mag_dh += abs(t)
+            # d (A - c G)_d - e (A - c G)_(d-1) = d A_d - e A_(d-1) - c h, three products
+            ch = c * h
+            x, y = d * H[s, d, 0], e * H[s, d - 1, 1]
+            ql = _dn(x - y - ch - _slack(x + y + abs(ch), 3))
+            x, y = d * H[s, d, 1], e * H[s, d - 1, 0]
+            qh = _up(x - y - ch + _slack(x + y + abs(ch), 3))
+            t1l, t1h = _mul_w(ql, qh, v0, v1)
+            sd_lo += t1l
+            sd_hi += t1h
+            mag_sl += abs(t1l)
+            mag_sh += abs(t1h)
         if g == 0.0:
             continue
+        cnt += 1
         wl, wh = W[b, top, d, 0], W[b, top, d, 1]
         ml, mh = M[b, top, d, 0], M[b, top, d, 1]
-        s_lo = _dn(s_lo + _dn(H[s, d, 0] * wl))
-        s_hi = _up(s_hi + _up(H[s, d, 1] * wh))
-        D_lo = _dn(D_lo + _dn(g * wl))
-        D_hi = _up(D_hi + _up(g * wh))
-        sm_lo = _dn(sm_lo + _dn(H[s, d, 4] * ml))
-        sm_hi = _up(sm_hi + _up(H[s, d, 5] * mh))
-        Dm_lo = _dn(Dm_lo + _dn(g * ml))
-        Dm_hi = _up(Dm_hi + _up(g * mh))
+        s_lo += H[s, d, 0] * wl  # sums of nonnegative products, their rounding bounded at the end
+        s_hi += H[s, d, 1] * wh
+        D_lo += g * wl
+        D_hi += g * wh
+        sm_lo += H[s, d, 4] * ml
+        sm_hi += H[s, d, 5] * mh
+        Dm_lo += g * ml
+        Dm_hi += g * mh
         a2l, a2h = _mul_w(H[s, d, 2], H[s, d, 3], wl, wh)
-        sd_lo = _dn(sd_lo + a2l)
-        sd_hi = _up(sd_hi + a2h)
-    fml, fmh = _div_pos(sm_lo, sm_hi, Dm_lo, Dm_hi)
+        sd_lo += a2l
+        sd_hi += a2h
+        mag_sl += abs(a2l)
+        mag_sh += abs(a2h)
+    # the sums' rounding, bounded once (module docstring): N terms each
+    s_lo, s_hi = _dn(s_lo - _slack(s_lo, cnt)), _up(s_hi + _slack(s_hi, cnt))
+    D_lo, D_hi = _dn(D_lo - _slack(D_lo, cnt)), _up(D_hi + _slack(D_hi, cnt))
+    sm_lo, sm_hi = _dn(sm_lo - _slack(sm_lo, cnt)), _up(sm_hi + _slack(sm_hi, cnt))
+    Dm_lo, Dm_hi = _dn(Dm_lo - _slack(Dm_lo, cnt)), _up(Dm_hi + _slack(Dm_hi, cnt))
+    Dd_lo, Dd_hi = _dn(Dd_lo - _slack(mag_dl, top)), _up(Dd_hi + _slack(mag_dh, top))
+    sd_lo, sd_hi = _dn(sd_lo - _slack(mag_sl, cnt + top)), _up(sd_hi + _slack(mag_sh, cnt + top))
+    fml, fmh = _quot(sm_lo, sm_hi, Dm_lo, Dm_hi)
     fml, fmh = _clip01(fml, fmh)
     cl, ch = _mul(Dd_lo, Dd_hi, P_lo, P_hi)  # D's own mean-value form keeps its cancellations
     D_lo, D_hi = _meet(D_lo, D_hi, _dn(Dm_lo + cl), _up(Dm_hi + ch))
-    fl, fh = _div_pos(s_lo, s_hi, D_lo, D_hi)
+    fl, fh = _quot(s_lo, s_hi, D_lo, D_hi)
     fl, fh = _clip01(fl, fh)
     fdl, fdh = -_INF, _INF
     for _ in range(2):  # the derivative from the value, the value met with its mean-value form, twice
         tl, th = _mul(_dn(fl - c), _up(fh - c), Dd_lo, Dd_hi)
-        ql, qh = _div_pos(_dn(sd_lo - th), _up(sd_hi - tl), D_lo, D_hi)
+        ql, qh = _quot(_dn(sd_lo - th), _up(sd_hi - tl), D_lo, D_hi)
         fdl, fdh = _meet(fdl, fdh, ql, qh)
         cl, ch = _mul(fdl, fdh, P_lo, P_hi)
         fl, fh = _meet(fl, fh, _dn(fml + cl), _up(fmh + ch))
-    R[0], R[1], R[2], R[3], R[4], R[5] = fl, fh, fdl, fdh, fml, fmh
-    R[6], R[7], R[8], R[9] = D_lo, D_hi, Dd_lo, Dd_hi
+    F[s, 0], F[s, 1], F[s, 2], F[s, 3], F[s, 4], F[s, 5] = fl, fh, fdl, fdh, fml, fmh
+    F[s, 6], F[s, 7], F[s, 8], F[s, 9] = D_lo, D_hi, Dd_lo, Dd_hi
 
 
 @_compiled
@@ -326,7 +371,7 @@ def _kernel(k, n, pc, W, dW, M, P, xt, out_f, out_d, out_m, out_v, out_c, out_n)
         for j in range(1, k + 1):
             c = csum / j  # the centre of the derivative's sums (module docstring)
             for s in range(j):
-                _row(b, s, c, H, G, dm, W, M, P_lo, P_hi, F[s])
+                _row(b, s, c, H, G, dm, W, M, P_lo, P_hi, F)
             Nlo = -_INF
             for i in range(j):
                 Nlo = max(Nlo, F[i, 0])
