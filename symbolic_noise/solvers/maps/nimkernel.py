@@ -45,8 +45,19 @@ Every operation is a round-to-nearest binary64 operation whose result is moved
 outward by :func:`~symbolic_noise.solvers.maps.floatkernel._dn` and ``_up``
 (``|x| 2^-51 + 2^-1060``, which covers half an ulp and subnormal results:
 floatkernel's docstring proves it), products of signed intervals take the
-four end products, quotients are unbounded unless the denominator's lower end
-is positive.  The box [a, b] enters as floats ``a- <= a``, ``b+ >= b`` and the
+four end products (two where one factor is a nonnegative weight), quotients
+take the end quotients the signs pick and are unbounded unless the
+denominator's lower end is positive.  The sums over the classes of a row are
+the exception: they are formed in round-to-nearest and their error bounded
+once.  For N terms, each a float or a rounded product of two floats (within
+``u |x y| + 2^-1075`` of the exact product, u = 2^-53), the computed sum is
+within ``gamma_(N-1) = (N-1) u / (1 - (N-1) u)`` times the sum of the terms'
+magnitudes of the sum of the rounded terms (Higham, *Accuracy and Stability
+of Numerical Algorithms*, eq. 4.4), and the computed sum m of the magnitudes
+is at least ``1 - gamma_(N-1)`` times the exact one, so the sum is within
+``(N + 1) u m + 2^-1000`` of the exact sum of the exact products (N < 2^20);
+that slack, rounded up, is subtracted from a lower sum and added to an upper
+one (m is the sum itself where the terms are nonnegative).  The box [a, b] enters as floats ``a- <= a``, ``b+ >= b`` and the
 midpoint's two neighbours (:func:`~symbolic_noise.solvers.boxes.floatbox.q_down`,
 ``q_up``) and ``p - mid`` as ``[(a - b)/2, (b - a)/2]`` rounded outward.  The
 weight ``w_md`` is unimodal on [0, 1] (largest at p = d/m), so over [a-, b+] it
