@@ -163,3 +163,27 @@ def test_bad_boxes_are_refused():
         enclose_heap(3, [(Q(1, 2), Q(1, 3))])
     with pytest.raises(ValueError):
         enclose_heap(0, [(Q(0), Q(1))])
+
+
+@settings(max_examples=60, deadline=None)
+@given(num=st.integers(0, 2**12), e=st.integers(0, 30), n=st.integers(1, 10))
+def test_the_weight_tables_hold_each_weight_and_slope(num, e, n):
+    """``p^d (1-p)^(m-d)`` and its derivative over the box (at its ends, at
+    interior points and at d/m, where the weight is largest) and at the
+    midpoint."""
+    from symbolic_noise.solvers.maps.nimkernel import _box_data
+
+    a = Q(num, 2**12)
+    b = min(a + Q(1, 2**e), Q(1))
+    W, dW, M, P = _box_data([(a, b)], n)
+    mid = (a + b) / 2
+    assert _inside(P[0, 0], P[0, 1], a - mid) and _inside(P[0, 0], P[0, 1], b - mid)
+    for m in range(n + 1):
+        pts = [a, b, mid, a + (b - a) / 3] + [Q(d, m) for d in range(m + 1) if m and a <= Q(d, m) <= b]
+        for d in range(m + 1):
+            for p in pts:
+                assert _inside(W[0, m, d, 0], W[0, m, d, 1], p**d * (1 - p) ** (m - d)), (m, d, p)
+                slope = (d * p ** (d - 1) * (1 - p) ** (m - d) if d else Q(0)) - (
+                    (m - d) * p**d * (1 - p) ** (m - d - 1) if m > d else Q(0))
+                assert _inside(dW[0, m, d, 0], dW[0, m, d, 1], slope), (m, d, p)
+            assert _inside(M[0, m, d, 0], M[0, m, d, 1], mid**d * (1 - mid) ** (m - d))
