@@ -71,6 +71,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TESTS = {
     "symbolic_noise/solvers/maps/taylorbox.py": ["tests/test_maps.py"],
     "symbolic_noise/solvers/maps/enclose.py": ["tests/test_maps.py"],
+    "symbolic_noise/solvers/maps/nimkernel.py": ["tests/test_maps_nimkernel.py"],
     "symbolic_noise/exact/algebraic.py": ["tests/test_algebraic.py", "tests/test_algebraic_edges.py"],
     "symbolic_noise/games/channels.py": ["tests/test_channels.py", "tests/test_extra_channels.py"],
     "symbolic_noise/games/extra_channels.py": ["tests/test_extra_channels.py"],

@@ -13,9 +13,9 @@ gives every number exactly.
 >>> m = build_map(Nim(2), "binary", width="2^-20")
 >>> print(map_text(m, header=False))
 Map of the optimal moves: N(p) for 1-pile Nim, k = 2, binary channel, p in [0, 1]
-proved   [0, 0.499999880790709]                   optimal: 0  N in [0.5, 1]
-change   [0.499999880790708, 0.500000119209292]   0 -> 0, 1 -> 1 at p = 1/2  N in [0.499999, 0.500001]
-proved   [0.500000119209291, 1]                   optimal: 1  N in [0.5, 1]
+proved   [0, 0.499999880790708]                   optimal: 0  N in [0.5, 1]
+change   [0.499999880790707, 0.500000119209293]   0 -> 0, 1 -> 1 at p = 1/2  N in [0.499999, 0.500001]
+proved   [0.500000119209292, 1]                   optimal: 1  N in [0.5, 1]
 3 intervals: 2 proved, 1 change, 0 undecided; change intervals at most 2^-20 wide
 """
 

@@ -1,32 +1,16 @@
 """Interval enclosures of every 1-pile Nim value over many boxes of p at once.
 
-The same enclosure as :func:`symbolic_noise.solvers.boxes.hybrid.enclose` (docs/hybrid.md),
-evaluated in IEEE binary64 interval arithmetic with outward rounding and
-vectorised over a block of boxes and over the sent codes.  It is about twenty
-times faster than the arb version at k = 256, which is what lets one shared set
-of boxes carry the fairness thresholds of every heap k <= 256.
-
-Why the intervals are rigorous
-------------------------------
-Every quantity is nonnegative: x_r = 1 - N_r in [0, 1], the weights y^e
-(y = t = p/(1-p) below 1/2, y = u = 1/t above), the counts G.  So interval
-operations are endpoint formulas: a product of nonnegative intervals is
-[lo*lo, hi*hi], a quotient [lo/hi, hi/lo].  binary64 with round-to-nearest
-returns the exact result within half an ulp, so each lower end is moved one
-float down and each upper end one float up (``numpy.nextafter``) after every
-operation; lower ends of quantities known to be >= 0 are clipped at 0.  Sums of up to D + 1 <= 10 nonnegative terms are formed in any order
-with round-to-nearest; the error is at most gamma_9 = 9u/(1 - 9u) < 2^-49
-relative (Higham, *Accuracy and Stability of Numerical Algorithms*, 2nd ed.,
-eq. 4.4), so the lower sum is scaled by 1 - 2^-45 and the upper by 1 + 2^-45
-(then rounded outward).  The box ends enter as exact rationals: ``y(a)^e`` and
-``y(b)^e`` are computed in QQ and rounded outward to floats.  The values N are
-weighted means of the x_r, so intervals are clipped to [0, 1].  Subnormal
-results, where the relative error bound fails, cannot arise: boxes lie in
-[1/64, 1], every nonzero weight is >= 2^-800 (checked), and a nonzero lower end
-of an x or of a sum of x's is >= 2^-60 (floats below 1 - 2^-53 are 2^-53 apart),
-so every nonzero product is above 2^-1022.
-:func:`check_float_environment` verifies round-to-nearest binary64 before any
-use, and the verifier calls it.
+The enclosure of docs/hybrid.md (every N_j, j <= K, over a box of p, whatever
+the lower heaps' optimal moves are there) in IEEE binary64 interval
+arithmetic with outward rounding, for a whole list of boxes.  It is the maps'
+distance-class kernel (:func:`symbolic_noise.solvers.maps.nimkernel.enclose_heaps`),
+whose docstring proves its bounds: the hybrid's fairness thresholds and the
+certified maps of binary Nim share one core.  Besides the ratio of the
+distance-class sums that :func:`symbolic_noise.solvers.boxes.hybrid.enclose`
+evaluates in arb, that kernel carries every value's derivative over the box and
+meets the value with its mean-value form, so its intervals are narrower on
+narrow boxes.  :func:`check_float_environment` verifies round-to-nearest
+binary64 before any use, and the verifiers call it.
 
 Examples
 --------
@@ -43,12 +27,8 @@ from fractions import Fraction
 import numpy as np
 from flint import fmpq
 
-from .hybrid import distances
-
 HALF = fmpq(1, 2)
 LOWEST = fmpq(1, 64)
-_SUM_SLACK = 2.0 ** -45
-_TINY = 2.0 ** -800
 _DOWN, _UP = -np.inf, np.inf
 
 
@@ -68,14 +48,6 @@ def check_float_environment() -> None:
         raise RuntimeError("numpy float64 arithmetic is not round-to-nearest binary64")
 
 
-def _down(x):
-    return np.nextafter(x, _DOWN)
-
-
-def _up(x):
-    return np.nextafter(x, _UP)
-
-
 def q_down(q: fmpq) -> float:
     """The largest float <= the rational q.
 
@@ -89,34 +61,6 @@ def q_down(q: fmpq) -> float:
 def q_up(q: fmpq) -> float:
     """The smallest float >= the rational q."""
     return -q_down(-q)
-
-
-def _weights(boxes, D: int, upper: bool):
-    """(lo, hi) arrays of shape (B, D+1): y^e over each box (y = t or u)."""
-    lo = np.empty((len(boxes), D + 1))
-    hi = np.empty((len(boxes), D + 1))
-    for i, (a, b) in enumerate(boxes):
-        if upper:
-            y0, y1 = (1 - b) / b, (1 - a) / a
-        else:
-            y0, y1 = a / (1 - a), b / (1 - b)
-        for e in range(D + 1):
-            lo[i, e] = q_down(y0**e)
-            hi[i, e] = q_up(y1**e)
-    if np.any((lo > 0) & (lo < _TINY)):
-        raise ValueError("a weight is too small for the rounding argument (a box end too close to 1)")
-    return lo, hi
-
-
-class _Tables:
-    """Per heap r: the distance of every code to r (an int array)."""
-
-    def __init__(self, K: int):
-        self.D = distances(K)
-        codes = 1 << self.D
-        s = np.arange(codes)
-        self.dist = [np.array([bin(int(x) ^ r).count("1") for x in s], dtype=np.int64) for r in range(K)]
-        self.codes = codes
 
 
 def enclose_many(K: int, boxes, *, block: int = 64, moves: bool = False):
@@ -134,19 +78,16 @@ def enclose_many(K: int, boxes, *, block: int = 64, moves: bool = False):
     for a, b in boxes:
         if not (LOWEST <= a <= b <= 1) or (a < HALF < b):
             raise ValueError("each box must lie in [1/64, 1/2] or in [1/2, 1]")
+    from ..maps.nimkernel import enclose_heaps  # (that module reads q_down and q_up from this one)
+
     lo = np.zeros((len(boxes), K + 1))
     hi = np.zeros((len(boxes), K + 1))
     mlo = np.zeros((len(boxes), K))
     mhi = np.zeros((len(boxes), K))
-    T = _Tables(K)
-    groups = {False: [], True: []}
-    for i, (a, b) in enumerate(boxes):
-        groups[a >= HALF and b > HALF].append(i)
-    for upper, idx in groups.items():
-        for start in range(0, len(idx), block):
-            part = idx[start:start + block]
-            l, h, ml, mh = _enclose_block(K, [boxes[i] for i in part], upper, T)
-            lo[part], hi[part], mlo[part], mhi[part] = l, h, ml, mh
+    for start in range(0, len(boxes) if K else 0, block):
+        part = slice(start, start + block)
+        blk, lo[part], hi[part] = enclose_heaps(K, boxes[part])
+        mlo[part], mhi[part] = blk.mlo, blk.mhi
     return (lo, hi, mlo, mhi) if moves else (lo, hi)
 
 
@@ -176,51 +117,3 @@ def bisect_until(boxes, judge, max_depth: int):
         if not pending:
             break
     return sorted(done, key=lambda t: t[0]), None
-
-
-def _enclose_block(K: int, boxes, upper: bool, T: _Tables):
-    D, codes = T.D, T.codes
-    B = len(boxes)
-    Ylo, Yhi = _weights(boxes, D, upper)
-    Alo = np.zeros((B, codes, D + 1))
-    Ahi = np.zeros((B, codes, D + 1))
-    G = np.zeros((codes, D + 1))
-    dmax = np.zeros(codes, dtype=np.int64)
-    dcol = np.arange(D + 1)
-    rows = np.arange(codes)
-    vlo = np.zeros((B, K + 1))
-    vhi = np.zeros((B, K + 1))
-
-    def add(r, xlo, xhi):
-        d = T.dist[r]
-        Alo[:, rows, d] = np.maximum(_down(Alo[:, rows, d] + xlo[:, None]), 0.0)
-        Ahi[:, rows, d] = _up(Ahi[:, rows, d] + xhi[:, None])
-        G[rows, d] += 1
-        np.maximum(dmax, d, out=dmax)
-
-    one = np.ones(B)
-    add(0, one, one)  # heap 0 is a P-position: x_0 = 1 - N_0 = 1
-    for j in range(1, K + 1):
-        if upper:
-            E = np.clip(dmax[:j, None] - dcol[None, :], 0, D)
-        else:
-            E = np.broadcast_to(dcol, (j, D + 1))
-        Wlo, Whi = Ylo[:, E], Yhi[:, E]  # (B, j, D+1)
-        num_lo = np.maximum(_down(Alo[:, :j] * Wlo), 0.0).sum(axis=2)
-        num_hi = _up(Ahi[:, :j] * Whi).sum(axis=2)
-        den_lo = np.maximum(_down(G[None, :j] * Wlo), 0.0).sum(axis=2)
-        den_hi = _up(G[None, :j] * Whi).sum(axis=2)
-        num_lo = _down(num_lo * (1 - _SUM_SLACK))
-        den_lo = _down(den_lo * (1 - _SUM_SLACK))
-        num_hi = _up(num_hi * (1 + _SUM_SLACK))
-        den_hi = _up(den_hi * (1 + _SUM_SLACK))
-        n_lo = np.clip(_down(num_lo / den_hi), 0.0, 1.0)
-        n_hi = np.clip(_up(num_hi / den_lo), 0.0, 1.0)
-        top_lo, top_hi = n_lo.max(axis=1), n_hi.max(axis=1)
-        vlo[:, j], vhi[:, j] = top_lo, top_hi
-        if j == K:
-            last = n_lo, n_hi
-        else:
-            add(j, np.maximum(_down(1.0 - top_hi), 0.0), np.minimum(_up(1.0 - top_lo), 1.0))
-    vlo[:, 0] = vhi[:, 0] = 0.0
-    return vlo, vhi, last[0], last[1]

@@ -57,7 +57,7 @@ from ...games.channels import get_channel
 from ..onepoint.fastpoint import ball_bounds, point_solve
 from ..boxes.floatbox import check_float_environment
 from .enclose import enclose
-from .floatkernel import enclose_compiled as enclose_block, root_boxes
+from .nimkernel import enclose_block, root_boxes  # the distance-class kernel for binary Nim, else floatkernel
 from .result import Map, MapInterval
 from .series import first_nonzero, side_series
 from .structure import Layout

@@ -343,9 +343,14 @@ def root_boxes(layout, boxes, misere: bool = False) -> list:
     :class:`~symbolic_noise.solvers.maps.enclose.RootBox` balls the proofs of
     :mod:`~symbolic_noise.solvers.maps.build` read (each ball holds the float
     interval exactly, so what they prove holds)."""
+    return block_root_boxes(enclose_compiled(layout, boxes, misere), boxes)
+
+
+def block_root_boxes(blk: Block, boxes) -> list:
+    """The boxes of a block's bounds as :class:`~symbolic_noise.solvers.maps.enclose.RootBox`
+    balls, each holding its float interval exactly."""
     from .enclose import RootBox
 
-    blk = enclose_compiled(layout, boxes, misere)
     out = []
     for i, (a, b) in enumerate(boxes):
         cands = [int(j) for j in np.flatnonzero(blk.cands[i])]
@@ -358,4 +363,4 @@ def root_boxes(layout, boxes, misere: bool = False) -> list:
     return out
 
 
-__all__ = ["enclose_compiled", "root_boxes"]
+__all__ = ["block_root_boxes", "enclose_compiled", "root_boxes"]
