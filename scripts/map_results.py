@@ -34,7 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "results", "maps")
 
 CASES = ([("chomp", f"{n}x{n}", ch) for ch in ("king", "rook", "all", "chebyshev") for n in range(2, 9)]
-         + [("nim", str(k), "binary") for k in (8, 16, 32, 64, 96, 128, 192, 256, 512)])
+         + [("nim", str(k), "binary") for k in (8, 16, 32, 64, 96, 128, 192, 256)])
 
 
 def _name(game, arg, channel) -> str:
