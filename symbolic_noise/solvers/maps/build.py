@@ -498,7 +498,8 @@ class _Engine:
                 return None  # equal to the order kept: not decided here
             coef = rb.taylor[r][j] - rb.taylor[k][j]
             if not (coef > 0 or (j == 1 and (rb.ders[r] - rb.ders[k]) * sgn > 0)):
-                short.append(float(ser.moves[r][j] - ser.moves[k][j]) / float(coef.rad()) if coef.is_finite() else 0.0)
+                rad = float(coef.rad()) if coef.is_finite() else 0.0
+                short.append(float(ser.moves[r][j] - ser.moves[k][j]) / rad if rad > 0 else 0.0)
         if short:
             self._tie_hint[(rb.a, rb.b)] = min(short)
             return None
