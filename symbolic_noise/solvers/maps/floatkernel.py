@@ -131,6 +131,45 @@ def _entry(b, e, dq, vl, vh, dl, dh, ent_poly):
 
 
 @_compiled
+def _position(F, m, cand, P_lo, P_hi, X, k):
+    """A position's value from its m moves' rows of F (value, derivative and
+    midpoint value, lower and upper ends, in columns 0-5): the candidates
+    (``cand``: upper end at least the largest lower end, less those below the
+    move with the best midpoint value by the mean-value form of their
+    difference), N's enclosure met with its mean-value form over the
+    candidates' derivative hull, and ``x = 1 - N`` written to ``X[k]`` (value,
+    derivative, midpoint value).  Returns the best move and N's ends."""
+    Nlo = -_INF
+    for i in range(m):
+        Nlo = max(Nlo, F[i, 0])
+    best, bv = -1, -_INF
+    for i in range(m):
+        cand[i] = F[i, 1] >= Nlo
+        if cand[i] and (best < 0 or F[i, 4] > bv):
+            best, bv = i, F[i, 4]
+    for i in range(m):  # the mean-value form of the difference with the best midpoint
+        if cand[i] and i != best:
+            gl = _dn(F[best, 4] - F[i, 5])
+            gdl, _ = _mul(_dn(F[best, 2] - F[i, 3]), _up(F[best, 3] - F[i, 2]), P_lo, P_hi)
+            if _dn(gl + gdl) > 0:
+                cand[i] = False
+    dNl, dNh, Nhi, Nml, Nmh = _INF, -_INF, -_INF, -_INF, -_INF
+    for i in range(m):
+        Nhi = max(Nhi, F[i, 1])
+        Nml = max(Nml, F[i, 4])
+        Nmh = max(Nmh, F[i, 5])
+        if cand[i]:
+            dNl = min(dNl, F[i, 2])
+            dNh = max(dNh, F[i, 3])
+    cl, ch = _mul(dNl, dNh, P_lo, P_hi)
+    Nl, Nh = _meet(Nlo, Nhi, _dn(Nml + cl), _up(Nmh + ch))
+    X[k, 0], X[k, 1] = max(_dn(1.0 - Nh), 0.0), min(_up(1.0 - Nl), 1.0)
+    X[k, 2], X[k, 3] = -dNh, -dNl
+    X[k, 4], X[k, 5] = max(_dn(1.0 - Nmh), 0.0), min(_up(1.0 - Nml), 1.0)
+    return best, Nl, Nh
+
+
+@_compiled
 def _prune_by_differences(b, r0, m, best, cand, F, X, vl, vh, dl, dh, row_den, row_ptr, ent_pos, ent_poly,
                           row_one, P_lo, P_hi, AJ, mark, seen):
     """At the start, drop the candidates i whose difference with the best
@@ -237,35 +276,7 @@ def _kernel(vl, vh, dl, dh, ml, mh, pl, ph, pos_ptr, row_den, row_ptr, ent_pos, 
                 cl, ch = _mul(fdl, fdh, P_lo, P_hi)
                 fl, fh = _meet(fl, fh, _dn(fml + cl), _up(fmh + ch))
                 F[i, 0], F[i, 1], F[i, 2], F[i, 3], F[i, 4], F[i, 5] = fl, fh, fdl, fdh, fml, fmh
-            Nlo = -_INF
-            for i in range(m):
-                Nlo = max(Nlo, F[i, 0])
-            best, bv = -1, -_INF
-            for i in range(m):
-                cand[i] = F[i, 1] >= Nlo
-                if cand[i] and (best < 0 or F[i, 4] > bv):
-                    best, bv = i, F[i, 4]
-            # prune by the mean-value form of the difference with the best midpoint
-            for i in range(m):
-                if cand[i] and i != best:
-                    gl = _dn(F[best, 4] - F[i, 5])
-                    ddl, ddh = _dn(F[best, 2] - F[i, 3]), _up(F[best, 3] - F[i, 2])
-                    gdl, _ = _mul(ddl, ddh, P_lo, P_hi)
-                    if _dn(gl + gdl) > 0:
-                        cand[i] = False
-            dNl, dNh, Nhi, Nml, Nmh = _INF, -_INF, -_INF, -_INF, -_INF
-            for i in range(m):
-                Nhi = max(Nhi, F[i, 1])
-                Nml = max(Nml, F[i, 4])
-                Nmh = max(Nmh, F[i, 5])
-                if cand[i]:
-                    dNl = min(dNl, F[i, 2])
-                    dNh = max(dNh, F[i, 3])
-            cl, ch = _mul(dNl, dNh, P_lo, P_hi)
-            Nl, Nh = _meet(Nlo, Nhi, _dn(Nml + cl), _up(Nmh + ch))
-            X[k, 0], X[k, 1] = max(_dn(1.0 - Nh), 0.0), min(_up(1.0 - Nl), 1.0)
-            X[k, 2], X[k, 3] = -dNh, -dNl
-            X[k, 4], X[k, 5] = max(_dn(1.0 - Nmh), 0.0), min(_up(1.0 - Nml), 1.0)
+            best, Nl, Nh = _position(F, m, cand, P_lo, P_hi, X, k)
             if k == n - 1:
                 _prune_by_differences(b, r0, m, best, cand, F, X, vl, vh, dl, dh, row_den, row_ptr, ent_pos,
                                       ent_poly, row_one, P_lo, P_hi, AJ, mark, seen)

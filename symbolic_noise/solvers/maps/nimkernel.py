@@ -111,7 +111,8 @@ from ...games.channels import BinaryChannel
 from ...games.rulesets import Nim
 from ..boxes.floatbox import q_down, q_up
 from .floatblock import Block
-from .floatkernel import _INF, _clip01, _compiled, _div_pos, _dn, _meet, _mul, _up, block_root_boxes, enclose_compiled
+from .floatkernel import (_INF, _clip01, _compiled, _div_pos, _dn, _meet, _mul, _position, _up, block_root_boxes,
+                          enclose_compiled)
 
 def digits(k: int) -> int:
     """The binary digits of the codes of the moves below heap k (at least 1).
@@ -383,34 +384,8 @@ def _kernel(k, n, pc, W, dW, M, P, xt, out_f, out_d, out_m, out_v, out_c, out_n)
             c = csum / j  # the centre of the derivative's sums (module docstring)
             for s in range(j):
                 _row(b, s, c, H, G, dm, W, M, P_lo, P_hi, F)
-            Nlo = -_INF
-            for i in range(j):
-                Nlo = max(Nlo, F[i, 0])
-            best, bv = -1, -_INF
-            for i in range(j):
-                cand[i] = F[i, 1] >= Nlo
-                if cand[i] and (best < 0 or F[i, 4] > bv):
-                    best, bv = i, F[i, 4]
-            for i in range(j):  # the mean-value form of the difference with the best midpoint
-                if cand[i] and i != best:
-                    gl = _dn(F[best, 4] - F[i, 5])
-                    gdl, _ = _mul(_dn(F[best, 2] - F[i, 3]), _up(F[best, 3] - F[i, 2]), P_lo, P_hi)
-                    if _dn(gl + gdl) > 0:
-                        cand[i] = False
-            dNl, dNh, Nhi, Nml, Nmh = _INF, -_INF, -_INF, -_INF, -_INF
-            for i in range(j):
-                Nhi = max(Nhi, F[i, 1])
-                Nml = max(Nml, F[i, 4])
-                Nmh = max(Nmh, F[i, 5])
-                if cand[i]:
-                    dNl = min(dNl, F[i, 2])
-                    dNh = max(dNh, F[i, 3])
-            cl, ch = _mul(dNl, dNh, P_lo, P_hi)
-            Nl, Nh = _meet(Nlo, Nhi, _dn(Nml + cl), _up(Nmh + ch))
+            best, Nl, Nh = _position(F, j, cand, P_lo, P_hi, X, j)
             out_n[b, j, 0], out_n[b, j, 1] = Nl, Nh
-            X[j, 0], X[j, 1] = max(_dn(1.0 - Nh), 0.0), min(_up(1.0 - Nl), 1.0)
-            X[j, 2], X[j, 3] = -dNh, -dNl
-            X[j, 4], X[j, 5] = max(_dn(1.0 - Nmh), 0.0), min(_up(1.0 - Nml), 1.0)
             if j < k:
                 _add_heap(j, X, H, G, dm, pc)
                 csum += 0.5 * (X[j, 4] + X[j, 5])
